@@ -1,0 +1,15 @@
+/* Reporting a processor fault from the target's fault handler. */
+#ifndef RTB_FAULT_H
+#define RTB_FAULT_H
+
+#include <stdint.h>
+
+typedef struct {
+    const char *kind;
+    uint32_t pc, lr, psr;
+    uint32_t cfsr, hfsr, mmfar, bfar;
+} rtb_fault_info;
+
+_Noreturn void rtb_core_fault(const rtb_fault_info *info);
+
+#endif

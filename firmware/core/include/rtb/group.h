@@ -1,0 +1,25 @@
+/* Worker tasks of one benchmark: spawn, wait for them to finish, reclaim them. */
+#ifndef RTB_GROUP_H
+#define RTB_GROUP_H
+
+#include "rtb/bench.h"
+
+#define RTB_GROUP_MAX 40u
+
+typedef struct {
+    rtb_run *run;
+    rtb_sem *done;
+    rtb_task *tasks[RTB_GROUP_MAX];
+    unsigned count;
+} rtb_group;
+
+bool rtb_group_init(rtb_group *group, rtb_run *run);
+rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, void *arg,
+                          unsigned prio);
+/* Called by a worker when it is finished: signals the runner and parks for good. */
+_Noreturn void rtb_group_done(rtb_group *group);
+/* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
+ * group. A wait longer than the run's timeout fails the run instead of hanging. */
+void rtb_group_join(rtb_group *group, unsigned finishers);
+
+#endif

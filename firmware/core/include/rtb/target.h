@@ -1,0 +1,25 @@
+/* The platform API: what a target (firmware/targets/<platform>/) provides to the core.
+ * A target never knows which kernel runs. Its rtb_target_config.h supplies the inline
+ * timestamp read and the clock constants. */
+#ifndef RTB_TARGET_H
+#define RTB_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb_target_config.h"
+
+/* Timestamp at reset, taken by the start-up code as early as the counter allows. */
+uint32_t rtb_target_reset_ts(void);
+/* Console, command line and exit. */
+void rtb_target_init(void);
+void rtb_target_write(const char *text, size_t len);
+size_t rtb_target_cmdline(char *buf, size_t cap);
+_Noreturn void rtb_target_exit(int status);
+void rtb_target_describe(void (*emit)(const char *key, const char *value));
+
+/* The benchmark interrupt: a one-shot hardware timer. Its handler calls rtb_core_irq(). */
+void rtb_target_irq_setup(uint32_t priority);
+void rtb_target_irq_trigger(uint32_t delay_ts);
+
+#endif

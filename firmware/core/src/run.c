@@ -1,0 +1,116 @@
+/* The run-context API benchmarks use: parameters, options, samples and verdicts. */
+#include "run.h"
+
+#include "options.h"
+#include "rtb/stream.h"
+
+#define SAMPLE_CAPACITY 16384u
+
+/* Not zeroed at reset: clearing it would inflate boot_time with rtbench's own work. */
+static int32_t sample_buffer[SAMPLE_CAPACITY] RTB_NOINIT;
+
+static void flush(rtb_run *run)
+{
+    rtb_stream_samples(sample_buffer, run->buffered);
+    run->sent += run->buffered;
+    run->buffered = 0;
+}
+
+uint32_t rtb_param(const rtb_run *run) { return run->param; }
+
+uint32_t rtb_loops(const rtb_run *run) { return run->warmup + run->iterations; }
+
+uint32_t rtb_option(const rtb_run *run, const char *key, uint32_t fallback)
+{
+    (void)run;
+    return rtb_options_u32(key, fallback);
+}
+
+void rtb_sample(rtb_run *run, int32_t delta)
+{
+    if (run->status != RTB_STATUS_OK)
+        return;
+    if (run->seen++ < run->warmup)
+        return;
+    sample_buffer[run->buffered++] = delta;
+    run->kept++;
+    if (run->buffered == SAMPLE_CAPACITY)
+        flush(run);
+}
+
+void rtb_fail(rtb_run *run, const char *reason)
+{
+    if (run->status == RTB_STATUS_OK) {
+        run->status = RTB_STATUS_FAIL;
+        run->reason = reason;
+    }
+}
+
+void rtb_unsupported(rtb_run *run, const char *reason)
+{
+    if (run->status == RTB_STATUS_OK) {
+        run->status = RTB_STATUS_UNSUPPORTED;
+        run->reason = reason;
+    }
+}
+
+bool rtb_failed(const rtb_run *run) { return run->status != RTB_STATUS_OK; }
+
+void rtb_note(rtb_run *run, const char *text)
+{
+    (void)run;
+    rtb_field field = RTB_STR("text", text);
+    rtb_stream_record("NOTE", &field, 1);
+}
+
+bool rtb_expect_ok(rtb_run *run, rtb_err err, const char *what)
+{
+    if (err == RTB_OK)
+        return true;
+    if (err == RTB_UNSUPPORTED)
+        rtb_unsupported(run, what);
+    else
+        rtb_fail(run, what);
+    return false;
+}
+
+uint32_t rtb_us_to_ts(uint32_t us) { return (uint32_t)((uint64_t)us * RTB_TS_HZ / 1000000u); }
+
+void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_t overhead)
+{
+    *run = (rtb_run){.bench = bench, .param = param, .status = RTB_STATUS_OK};
+    if (bench->count) {
+        run->iterations = bench->count_key ? rtb_options_u32(bench->count_key, bench->count)
+                                           : bench->count;
+        run->warmup = bench->count_warmup;
+    } else {
+        run->iterations = rtb_options_u32("iterations", 1000u);
+        run->warmup = rtb_options_u32("warmup", 100u);
+    }
+    rtb_field fields[] = {
+        RTB_STR("bench", bench->name),
+        RTB_STR("param", bench->param ? bench->param : "-"),
+        RTB_NUM("value", param),
+        RTB_NUM("iterations", run->iterations),
+        RTB_NUM("warmup", run->warmup),
+        RTB_NUM("overhead", (bench->flags & RTB_RAW) ? 0u : overhead),
+    };
+    rtb_stream_record("BEGIN", fields, sizeof fields / sizeof fields[0]);
+}
+
+void rtb_run_end(rtb_run *run)
+{
+    if (run->status == RTB_STATUS_OK && run->kept != run->iterations)
+        rtb_fail(run, "the benchmark recorded fewer samples than its iterations");
+    if (run->status == RTB_STATUS_OK)
+        flush(run);
+    static const char *const names[] = {"ok", "fail", "unsupported"};
+    rtb_field fields[] = {
+        RTB_STR("bench", run->bench->name),
+        RTB_STR("status", names[run->status]),
+        RTB_NUM("n", run->sent),
+        RTB_STR("reason", run->reason ? run->reason : "-"),
+    };
+    rtb_stream_record("END", fields, sizeof fields / sizeof fields[0]);
+    run->buffered = 0;
+}

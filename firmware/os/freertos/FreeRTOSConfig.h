@@ -1,0 +1,41 @@
+/* FreeRTOS configuration for rtbench. Values that change measurements come from the
+ * profile header (profiles/<name>.h, chosen at build time); the rest is fixed here. */
+#ifndef FREERTOS_CONFIG_H
+#define FREERTOS_CONFIG_H
+
+#include "rtb_target_config.h"
+#include RTB_PROFILE_HEADER
+
+#define configCPU_CLOCK_HZ RTB_TARGET_CPU_HZ
+#define configMAX_PRIORITIES 32
+#define configMINIMAL_STACK_SIZE 256
+#define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
+#define configUSE_MUTEXES 1
+#define configUSE_COUNTING_SEMAPHORES 1
+#define configUSE_TIMERS 0
+#define configUSE_IDLE_HOOK 0
+#define configUSE_TICK_HOOK 0
+#define configUSE_TICKLESS_IDLE 0
+#define configSUPPORT_STATIC_ALLOCATION 1
+/* Dynamic allocation serves only the pool benchmarks (FreeRTOS has no block allocator). */
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#define configTOTAL_HEAP_SIZE (16u * 1024u)
+#define configQUEUE_REGISTRY_SIZE 0
+#define configUSE_TASK_NOTIFICATIONS 1
+
+#define INCLUDE_vTaskSuspend 1
+#define INCLUDE_vTaskDelete 1
+#define INCLUDE_xTaskDelayUntil 1
+#define INCLUDE_vTaskDelay 1
+#define INCLUDE_xTaskGetCurrentTaskHandle 1
+
+/* Cortex-M interrupt priorities: 3 implemented bits, the kernel at the lowest level. */
+#define configPRIO_BITS 3
+#define configKERNEL_INTERRUPT_PRIORITY (7u << (8u - configPRIO_BITS))
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY (2u << (8u - configPRIO_BITS))
+
+/* The target's vector table uses the CMSIS handler names. */
+#define vPortSVCHandler SVC_Handler
+#define xPortPendSVHandler PendSV_Handler
+
+#endif

@@ -1,0 +1,318 @@
+/* rtbench's OS-abstraction API on FreeRTOS, with statically allocated kernel objects. */
+#include "FreeRTOS.h"
+#include "queue.h"
+#include "semphr.h"
+#include "task.h"
+
+#include "rtb/os.h"
+#include "rtb/target.h"
+#include "rtb/text.h"
+#include "rtb/tick.h"
+
+#define MAX_TASKS 40u
+#define MAX_SEMS 16u
+#define MAX_MUTEXES 8u
+#define MAX_QUEUES 8u
+#define MAX_POOLS 4u
+#define TASK_STACK_WORDS 512u
+
+struct rtb_task {
+    StaticTask_t tcb;
+    TaskHandle_t handle;
+};
+struct rtb_sem {
+    StaticSemaphore_t storage;
+    SemaphoreHandle_t handle;
+};
+struct rtb_mutex {
+    StaticSemaphore_t storage;
+    SemaphoreHandle_t handle;
+};
+struct rtb_queue {
+    StaticQueue_t storage;
+    uint8_t items[RTB_QUEUE_MAX_ITEM * RTB_QUEUE_MAX_DEPTH];
+    QueueHandle_t handle;
+};
+struct rtb_pool {
+    size_t block_size;
+    bool used;
+};
+
+static struct rtb_task tasks[MAX_TASKS];
+/* Stacks need no zeroing at reset (the kernel initialises each one on task creation). */
+static StackType_t stacks[MAX_TASKS][TASK_STACK_WORDS] RTB_NOINIT;
+static struct rtb_sem sems[MAX_SEMS];
+static struct rtb_mutex mutexes[MAX_MUTEXES];
+static struct rtb_queue queues[MAX_QUEUES];
+static struct rtb_pool pools[MAX_POOLS];
+
+static StaticTask_t idle_tcb;
+static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
+
+void vApplicationGetIdleTaskMemory(StaticTask_t **tcb, StackType_t **stack,
+                                   configSTACK_DEPTH_TYPE *words)
+{
+    *tcb = &idle_tcb;
+    *stack = idle_stack;
+    *words = configMINIMAL_STACK_SIZE;
+}
+
+#if defined(RTB_ASSERTS)
+void rtb_freertos_assert_failed(const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    __builtin_trap(); /* reported as a fault, with the PC of the failed assert */
+}
+#endif
+
+#if configCHECK_FOR_STACK_OVERFLOW
+void vApplicationStackOverflowHook(TaskHandle_t task, char *name)
+{
+    (void)task;
+    (void)name;
+    __builtin_trap();
+}
+#endif
+
+static TickType_t to_ticks(uint32_t timeout)
+{
+    return timeout == RTB_WAIT_FOREVER ? portMAX_DELAY : (TickType_t)timeout;
+}
+
+/* Each port reports the span of the kernel's tick interrupt for tick_cost. */
+void xPortSysTickHandler(void);
+void SysTick_Handler(void)
+{
+    uint32_t start = rtb_target_ts();
+    xPortSysTickHandler();
+    rtb_core_tick_observed(start, rtb_target_ts());
+}
+
+_Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
+{
+    rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER);
+    vTaskStartScheduler();
+    for (;;) {
+    }
+}
+
+void rtb_os_describe(void (*emit)(const char *key, const char *value))
+{
+    char buf[RTB_TEXT_U32_LEN];
+    emit("kernel.name", "FreeRTOS");
+    emit("kernel.version", tskKERNEL_VERSION_NUMBER);
+    emit("kernel.profile", RTB_PROFILE_NAME);
+    emit("kernel.port", "GCC/ARM_CM3");
+    emit("config.tick_hz", rtb_text_u32(buf, configTICK_RATE_HZ));
+    emit("config.preemption", rtb_text_u32(buf, configUSE_PREEMPTION));
+    emit("config.time_slicing", rtb_text_u32(buf, configUSE_TIME_SLICING));
+    emit("config.optimised_task_selection", rtb_text_u32(buf, configUSE_PORT_OPTIMISED_TASK_SELECTION));
+    emit("config.max_priorities", rtb_text_u32(buf, configMAX_PRIORITIES));
+#if defined(RTB_ASSERTS)
+    emit("config.asserts", "1");
+#else
+    emit("config.asserts", "0");
+#endif
+    emit("config.stack_overflow_check", rtb_text_u32(buf, configCHECK_FOR_STACK_OVERFLOW));
+    emit("config.trace_facility", rtb_text_u32(buf, configUSE_TRACE_FACILITY));
+    emit("config.static_allocation", rtb_text_u32(buf, configSUPPORT_STATIC_ALLOCATION));
+    emit("config.heap", "heap_4");
+    emit("config.heap_bytes", rtb_text_u32(buf, configTOTAL_HEAP_SIZE));
+    emit("config.task_stack_bytes", rtb_text_u32(buf, TASK_STACK_WORDS * sizeof(StackType_t)));
+}
+
+rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    if (prio == 0u || prio > RTB_PRIO_MAX)
+        return NULL;
+    for (unsigned i = 0; i < MAX_TASKS; i++) {
+        rtb_task *task = &tasks[i];
+        if (task->handle)
+            continue;
+        task->handle = xTaskCreateStatic(fn, name, TASK_STACK_WORDS, arg, prio, stacks[i], &task->tcb);
+        return task->handle ? task : NULL;
+    }
+    return NULL;
+}
+
+void rtb_os_task_delete(rtb_task *task)
+{
+    if (task && task->handle) {
+        vTaskDelete(task->handle);
+        task->handle = NULL;
+    }
+}
+
+void rtb_os_task_yield(void) { taskYIELD(); }
+
+rtb_err rtb_os_task_suspend_self(void)
+{
+    vTaskSuspend(NULL);
+    return RTB_OK;
+}
+
+rtb_err rtb_os_task_resume(rtb_task *task)
+{
+    vTaskResume(task->handle);
+    return RTB_OK;
+}
+
+void rtb_os_delay_ticks(uint32_t ticks) { vTaskDelay((TickType_t)ticks); }
+
+uint32_t rtb_os_tick_hz(void) { return configTICK_RATE_HZ; }
+
+rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
+{
+    uint64_t scaled = (uint64_t)period_us * configTICK_RATE_HZ;
+    if (scaled == 0u || scaled % 1000000u != 0u)
+        return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
+    period->period = (uint32_t)(scaled / 1000000u);
+    vTaskDelay(1); /* start on a tick boundary */
+    period->next = xTaskGetTickCount();
+    return RTB_OK;
+}
+
+void rtb_os_period_wait(rtb_period *period)
+{
+    TickType_t last = (TickType_t)period->next;
+    xTaskDelayUntil(&last, (TickType_t)period->period);
+    period->next = last;
+}
+
+rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
+{
+    for (unsigned i = 0; i < MAX_SEMS; i++) {
+        rtb_sem *sem = &sems[i];
+        if (sem->handle)
+            continue;
+        sem->handle = xSemaphoreCreateCountingStatic(max, initial, &sem->storage);
+        return sem->handle ? sem : NULL;
+    }
+    return NULL;
+}
+
+void rtb_os_sem_delete(rtb_sem *sem)
+{
+    if (sem && sem->handle) {
+        vSemaphoreDelete(sem->handle);
+        sem->handle = NULL;
+    }
+}
+
+rtb_err rtb_os_sem_take(rtb_sem *sem, uint32_t timeout)
+{
+    return xSemaphoreTake(sem->handle, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_sem_give(rtb_sem *sem)
+{
+    return xSemaphoreGive(sem->handle) == pdTRUE ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
+{
+    BaseType_t woken = pdFALSE;
+    BaseType_t given = xSemaphoreGiveFromISR(sem->handle, &woken);
+    *switch_needed = woken == pdTRUE;
+    return given == pdTRUE ? RTB_OK : RTB_FULL;
+}
+
+rtb_mutex *rtb_os_mutex_create(void)
+{
+    for (unsigned i = 0; i < MAX_MUTEXES; i++) {
+        rtb_mutex *mutex = &mutexes[i];
+        if (mutex->handle)
+            continue;
+        mutex->handle = xSemaphoreCreateMutexStatic(&mutex->storage);
+        return mutex->handle ? mutex : NULL;
+    }
+    return NULL;
+}
+
+void rtb_os_mutex_delete(rtb_mutex *mutex)
+{
+    if (mutex && mutex->handle) {
+        vSemaphoreDelete(mutex->handle);
+        mutex->handle = NULL;
+    }
+}
+
+rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout)
+{
+    return xSemaphoreTake(mutex->handle, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
+{
+    return xSemaphoreGive(mutex->handle) == pdTRUE ? RTB_OK : RTB_ERROR;
+}
+
+const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
+{
+    if (item_size == 0u || item_size > RTB_QUEUE_MAX_ITEM || depth == 0u || depth > RTB_QUEUE_MAX_DEPTH)
+        return NULL;
+    for (unsigned i = 0; i < MAX_QUEUES; i++) {
+        rtb_queue *queue = &queues[i];
+        if (queue->handle)
+            continue;
+        queue->handle = xQueueCreateStatic(depth, item_size, queue->items, &queue->storage);
+        return queue->handle ? queue : NULL;
+    }
+    return NULL;
+}
+
+void rtb_os_queue_delete(rtb_queue *queue)
+{
+    if (queue && queue->handle) {
+        vQueueDelete(queue->handle);
+        queue->handle = NULL;
+    }
+}
+
+rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout)
+{
+    return xQueueSend(queue->handle, item, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
+{
+    return xQueueReceive(queue->handle, item, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)
+{
+    (void)blocks; /* the heap is shared; its size is configTOTAL_HEAP_SIZE */
+    for (unsigned i = 0; i < MAX_POOLS; i++) {
+        if (!pools[i].used) {
+            pools[i] = (rtb_pool){.block_size = block_size, .used = true};
+            return &pools[i];
+        }
+    }
+    return NULL;
+}
+
+void rtb_os_pool_delete(rtb_pool *pool) { pool->used = false; }
+
+void *rtb_os_pool_alloc(rtb_pool *pool) { return pvPortMalloc(pool->block_size); }
+
+void rtb_os_pool_free(rtb_pool *pool, void *block)
+{
+    (void)pool;
+    vPortFree(block);
+}
+
+const char *rtb_os_pool_kind(void)
+{
+    return "FreeRTOS has no fixed-block allocator: heap_4 pvPortMalloc/vPortFree";
+}
+
+uint32_t rtb_os_isr_priority(void)
+{
+    /* One level less urgent than the highest that may call FreeRTOS's FromISR API. */
+    return configMAX_SYSCALL_INTERRUPT_PRIORITY + (1u << (8u - configPRIO_BITS));
+}
+
+void rtb_os_isr_exit(bool switch_needed) { portYIELD_FROM_ISR(switch_needed ? pdTRUE : pdFALSE); }

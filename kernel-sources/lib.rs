@@ -1,0 +1,1 @@
+// Intentionally empty: this crate only pins kernel sources for rtbench.

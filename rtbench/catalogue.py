@@ -1,0 +1,83 @@
+"""The benchmark catalogue, read from the firmware's own registrations (firmware/bench/*.c),
+so that adding a benchmark never means editing the host."""
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import RtbenchError
+from .paths import firmware_dir
+
+_BENCH = re.compile(r'RTB_BENCHMARK\(\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*\w+\s*(.*?)\);', re.S)
+_VALUES = re.compile(r"RTB_PARAM_VALUES\(\s*(\w+)\s*,([^)]*)\)")
+_PARAM = re.compile(r'RTB_PARAM\(\s*\w+\s*,\s*"(\w+)"\s*\)')
+_COUNT = re.compile(r"\.count\s*=\s*(\d+)")
+_COUNT_KEY = re.compile(r'\.count_key\s*=\s*"(\w+)"')
+
+
+@dataclass(frozen=True)
+class BenchInfo:
+    name: str
+    order: int
+    summary: str
+    param: str | None = None
+    values: tuple[int, ...] = ()
+    raw: bool = False  # the interval starts at a hardware event: no read overhead subtracted
+    count: int | None = None  # its own sample count instead of --iterations
+    count_key: str | None = None  # the option that overrides `count`
+    host: bool = False  # computed by the host from the image, not run on the target
+    source: str = field(default="", compare=False)
+
+
+# Benchmarks the host computes from the built image rather than running them.
+HOST_BENCHES = (
+    BenchInfo("footprint", 1000, "text, data and bss of the kernel alone and of the whole image (from the ELF map)",
+              param="part,section", host=True, source="rtbench/footprint.py"),
+)
+
+
+def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
+    bench_dir = bench_dir or firmware_dir() / "bench"
+    found: list[BenchInfo] = []
+    for path in sorted(bench_dir.glob("*.c")):
+        text = path.read_text()
+        values = {m.group(1): tuple(int(v) for v in m.group(2).replace(" ", "").split(",") if v)
+                  for m in _VALUES.finditer(text)}
+        for m in _BENCH.finditer(text):
+            name, order, summary, extra = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+            param = _PARAM.search(extra)
+            count = _COUNT.search(extra)
+            key = _COUNT_KEY.search(extra)
+            found.append(BenchInfo(
+                name=name, order=order, summary=summary,
+                param=param.group(1) if param else None,
+                values=values.get(name, ()) if param else (),
+                raw="RTB_RAW" in extra,
+                count=int(count.group(1)) if count else None,
+                count_key=key.group(1) if key else None,
+                source=f"firmware/bench/{path.name}",
+            ))
+    if not found:
+        raise RtbenchError(f"no benchmarks registered under {bench_dir}",
+                           "is RTBENCH_FIRMWARE pointing at rtbench's firmware/ directory?")
+    found.extend(HOST_BENCHES)
+    return sorted(found, key=lambda b: (b.order, b.name))
+
+
+def select(catalogue: list[BenchInfo], patterns: str | None) -> list[BenchInfo]:
+    """Expands a comma-separated list of names or globs, in catalogue order."""
+    if not patterns:
+        return list(catalogue)
+    names = [b.name for b in catalogue]
+    wanted: set[str] = set()
+    for pattern in (p.strip() for p in patterns.split(",")):
+        if not pattern:
+            continue
+        matched = fnmatch.filter(names, pattern)
+        if not matched:
+            raise RtbenchError(f"--bench: '{pattern}' matches no benchmark",
+                               "known benchmarks: " + ", ".join(names))
+        wanted.update(matched)
+    return [b for b in catalogue if b.name in wanted]

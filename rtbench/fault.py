@@ -1,0 +1,136 @@
+"""Turns a guest FAULT record (Cortex-M3 registers) into a message a person can act on."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+# Configurable Fault Status Register (MemManage byte, BusFault byte, UsageFault halfword).
+CFSR_BITS: dict[int, tuple[str, str]] = {
+    0: ("IACCVIOL", "instruction fetch from a protected or no-execute region"),
+    1: ("DACCVIOL", "data access to a protected region"),
+    3: ("MUNSTKERR", "MemManage fault unstacking on exception return"),
+    4: ("MSTKERR", "MemManage fault stacking on exception entry"),
+    7: ("MMARVALID", "MMFAR holds the faulting address"),
+    8: ("IBUSERR", "bus error on instruction fetch"),
+    9: ("PRECISERR", "precise data bus error"),
+    10: ("IMPRECISERR", "imprecise data bus error; the stacked pc may be past the culprit"),
+    11: ("UNSTKERR", "bus error unstacking on exception return"),
+    12: ("STKERR", "bus error stacking on exception entry"),
+    15: ("BFARVALID", "BFAR holds the faulting address"),
+    16: ("UNDEFINSTR", "undefined instruction"),
+    17: ("INVSTATE", "invalid execution state, e.g. a branch to an address without the Thumb bit"),
+    18: ("INVPC", "invalid exception return value"),
+    19: ("NOCP", "coprocessor instruction with no coprocessor"),
+    24: ("UNALIGNED", "unaligned memory access"),
+    25: ("DIVBYZERO", "integer division by zero"),
+}
+HFSR_BITS: dict[int, tuple[str, str]] = {
+    1: ("VECTTBL", "bus error reading the vector table"),
+    30: ("FORCED", "escalated to HardFault"),
+    31: ("DEBUGEVT", "debug event"),
+}
+_MMARVALID = 1 << 7
+_BFARVALID = 1 << 15
+# EXC_RETURN and other values in this range are not code addresses worth looking up.
+_NOT_CODE = 0xF0000000
+
+
+def _decode(value: int, bits: dict[int, tuple[str, str]]) -> list[str]:
+    return [f"{name} ({meaning})" for bit, (name, meaning) in sorted(bits.items())
+            if value & (1 << bit)]
+
+
+def decode_cfsr(cfsr: int) -> list[str]:
+    """The set CFSR bits, each as "NAME (meaning)", lowest bit first."""
+    return _decode(cfsr, CFSR_BITS)
+
+
+def decode_hfsr(hfsr: int) -> list[str]:
+    """The set HFSR bits, each as "NAME (meaning)", lowest bit first."""
+    return _decode(hfsr, HFSR_BITS)
+
+
+def _relative(path: str) -> str:
+    """A source path without the machine-specific part, so reports do not leak it."""
+    path = path.replace("\\", "/")
+    marker = "/firmware/"
+    if marker in path:
+        return path.rsplit(marker, 1)[1]
+    # Outside our tree (kernel sources, libc): the file name alone still says where.
+    return path.rsplit("/", 1)[-1] if path.startswith("/") or path[1:3] == ":/" else path
+
+
+def locate(address: int, elf: Path, addr2line: str) -> str | None:
+    """ "function at file:line" for a code address, or None when addr2line cannot say."""
+    try:
+        proc = subprocess.run([addr2line, "-f", "-C", "-e", str(elf), f"0x{address & ~1:x}"],
+                              capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lines = proc.stdout.splitlines()
+    if proc.returncode != 0 or len(lines) < 2:
+        return None
+    function = lines[0].strip()
+    # "file:line (discriminator N)": the discriminator means nothing to a reader.
+    where = lines[1].split(" (discriminator", 1)[0].strip()
+    known_function = function not in ("", "??")
+    known_where = not where.startswith("??")
+    if known_function and known_where:
+        return f"{function} at {_relative(where)}"
+    if known_function:
+        return function
+    return f"?? at {_relative(where)}" if known_where else None
+
+
+def _register(fields: dict[str, str], name: str) -> int | None:
+    try:
+        return int(str(fields.get(name, "")).strip(), 16) & 0xFFFFFFFF
+    except ValueError:
+        return None
+
+
+def _raw(fields: dict[str, str]) -> str:
+    return "fault: " + " ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def describe_fault(fields: dict[str, str], elf: Path | None = None,
+                   addr2line: str | None = None) -> str:
+    """One readable line for a FAULT record; never raises (falls back to the raw fields)."""
+    try:
+        return _describe(fields, elf, addr2line)
+    except Exception:  # a damaged record must still produce a message, not a traceback
+        try:
+            return _raw(dict(fields))
+        except Exception:
+            return "fault: unreadable record"
+
+
+def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -> str:
+    def code_address(name: str) -> str:
+        value = _register(fields, name)
+        if value is None:
+            return f"{name} {fields.get(name, '?')}"
+        text = f"{name} 0x{value:08x}"
+        if elf is not None and addr2line and value < _NOT_CODE:
+            where = locate(value, elf, addr2line)
+            if where:
+                text += f" ({where})"
+        return text
+
+    kind = str(fields.get("kind", "")).strip() or "fault"
+    parts = [code_address("pc"), code_address("lr")]
+    psr = _register(fields, "psr")
+    if psr is not None:
+        parts.append(f"psr 0x{psr:08x}")
+    cfsr = _register(fields, "cfsr")
+    hfsr = _register(fields, "hfsr")
+    # The address registers hold stale values unless their VALID bit says otherwise.
+    for valid, name in ((_MMARVALID, "mmfar"), (_BFARVALID, "bfar")):
+        address = _register(fields, name)
+        if cfsr is not None and cfsr & valid and address is not None:
+            parts.append(f"{name} 0x{address:08x}")
+    status: list[str] = []
+    status += decode_cfsr(cfsr) if cfsr is not None else [f"cfsr {fields.get('cfsr', '?')}"]
+    status += decode_hfsr(hfsr) if hfsr is not None else [f"hfsr {fields.get('hfsr', '?')}"]
+    head = f"{kind} at {', '.join(parts)}"
+    return f"{head}: {'; '.join(status) if status else 'no fault status bits set'}"

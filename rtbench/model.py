@@ -1,0 +1,60 @@
+"""The data rtbench passes between its layers: what a stream delivered and what a run stores."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+# A result's status: the firmware's verdict (ok, fail, unsupported) or the host's (error).
+STATUSES = ("ok", "fail", "unsupported", "error")
+
+
+@dataclass
+class Scale:
+    """Converts raw timestamp deltas into the reported unit: value = round(raw * num / den)."""
+
+    unit: str
+    num: int = 1
+    den: int = 1
+
+    def convert(self, raw: int) -> int:
+        return round(Fraction(raw * self.num, self.den))
+
+
+@dataclass
+class Result:
+    """One benchmark with one parameter set: its verdict and every raw sample."""
+
+    bench: str
+    params: dict[str, Any]
+    unit: str
+    status: str
+    reason: str = ""
+    notes: list[str] = field(default_factory=list)
+    raw_samples: list[int] = field(default_factory=list)
+    overhead_raw: int = 0
+    scale: Scale = field(default_factory=lambda: Scale("raw"))
+    iterations: int = 0
+    warmup: int = 0
+
+    def samples(self) -> list[int]:
+        """Samples in `unit`, with the timestamp-read overhead subtracted."""
+        overhead = self.scale.convert(self.overhead_raw)
+        return [self.scale.convert(raw) - overhead for raw in self.raw_samples]
+
+    @property
+    def key(self) -> tuple[str, tuple[tuple[str, Any], ...]]:
+        return self.bench, tuple(sorted(self.params.items()))
+
+    def label(self) -> str:
+        params = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return f"{self.bench}[{params}]" if params else self.bench
+
+
+@dataclass
+class Run:
+    """A stored run: its manifest (everything that can change the numbers) and its results."""
+
+    manifest: dict[str, Any]
+    results: list[Result]
+    run_id: int | None = None

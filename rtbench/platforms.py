@@ -1,0 +1,81 @@
+"""Targets and kernel ports as their folders describe them (target.toml, os.toml)."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import RtbenchError
+from .paths import firmware_dir
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    folder: Path
+    spec: dict[str, Any]
+
+    @property
+    def summary(self) -> str:
+        return str(self.spec.get("summary", ""))
+
+    @property
+    def arch(self) -> str:
+        return str(self.spec["arch"])
+
+    @property
+    def runner(self) -> str:
+        return str(self.spec["runner"])
+
+
+@dataclass(frozen=True)
+class Kernel:
+    name: str
+    folder: Path
+    spec: dict[str, Any]
+
+    @property
+    def summary(self) -> str:
+        return str(self.spec.get("summary", ""))
+
+    @property
+    def profiles(self) -> list[str]:
+        return list(self.spec.get("profiles", ["default"]))
+
+    def runs_on(self, target: Target) -> bool:
+        return target.arch in self.spec.get("architectures", [])
+
+
+def _load(folder: Path, file_name: str) -> dict[str, Any]:
+    path = folder / file_name
+    try:
+        return tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise RtbenchError(f"{path} is missing") from None
+    except tomllib.TOMLDecodeError as err:
+        raise RtbenchError(f"{path} is not valid TOML: {err}") from None
+
+
+def targets() -> list[Target]:
+    root = firmware_dir() / "targets"
+    return [Target(d.name, d, _load(d, "target.toml")) for d in sorted(root.iterdir()) if (d / "target.toml").exists()]
+
+
+def kernels() -> list[Kernel]:
+    root = firmware_dir() / "os"
+    return [Kernel(d.name, d, _load(d, "os.toml")) for d in sorted(root.iterdir()) if (d / "os.toml").exists()]
+
+
+def find_target(name: str) -> Target:
+    for target in targets():
+        if target.name == name:
+            return target
+    raise RtbenchError(f"unknown target '{name}'", "known targets: " + ", ".join(t.name for t in targets()))
+
+
+def find_kernel(name: str) -> Kernel:
+    for kernel in kernels():
+        if kernel.name == name:
+            return kernel
+    raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))

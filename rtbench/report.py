@@ -1,0 +1,87 @@
+"""Turning results into JSON-ready rows and a plain-text table."""
+from __future__ import annotations
+
+from typing import Any
+
+from rtbench.model import Result, Run
+from rtbench.stats import summarize
+
+STAT_KEYS = ("n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter")
+_COLUMNS = ("benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max",
+            "stddev", "status")
+_STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99": "p99",
+                 "max": "max", "stddev": "stddev"}
+_LEFT = {"benchmark", "params", "unit", "status"}
+
+
+def result_row(result: Result) -> dict[str, Any]:
+    """One result with its summary; statistics only for ok results (others have n=0)."""
+    row: dict[str, Any] = {
+        "bench": result.bench,
+        "params": dict(result.params),
+        "unit": result.unit,
+        "status": result.status,
+        "reason": result.reason,
+        "notes": list(result.notes),
+    }
+    if result.status == "ok":
+        row.update(summarize(result.samples()))
+    else:
+        row["n"] = 0
+    return row
+
+
+def run_to_json(run: Run, with_samples: bool = True) -> dict[str, Any]:
+    """The run as a JSON-serialisable dict; samples are in the reported unit."""
+    results = []
+    for result in run.results:
+        row = result_row(result)
+        if with_samples:
+            row["samples"] = result.samples()
+        results.append(row)
+    return {"manifest": run.manifest, "run_id": run.run_id, "results": results}
+
+
+def format_params(params: dict[str, Any]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def results_table(results: list[Result]) -> str:
+    """An aligned table; each non-ok row is followed by a line with its reason."""
+    if not results:
+        return "no results"
+    rows: list[tuple[list[str], str | None]] = []
+    for result in results:
+        row = result_row(result)
+        ok = result.status == "ok"
+        cells = [result.bench, format_params(result.params), result.unit]
+        for key in _STAT_COLUMNS.values():
+            # Non-ok rows get dashes: a failed benchmark has no numbers, not zeros.
+            cells.append(_number(row[key]) if ok and key in row else "-")
+        cells.append(result.status)
+        note = None if ok else f"{result.status}: {_one_line(result.reason) or 'no reason given'}"
+        rows.append((cells, note))
+    widths = [max(len(title), *(len(cells[i]) for cells, _ in rows))
+              for i, title in enumerate(_COLUMNS)]
+
+    def line(cells: list[str] | tuple[str, ...]) -> str:
+        parts = [c.ljust(w) if title in _LEFT else c.rjust(w)
+                 for c, w, title in zip(cells, widths, _COLUMNS)]
+        return "  ".join(parts).rstrip()
+
+    out = [line(_COLUMNS), line(["-" * w for w in widths])]
+    for cells, note in rows:
+        out.append(line(cells))
+        if note is not None:
+            out.append(f"    ^ {note}")
+    return "\n".join(out)

@@ -1,0 +1,33 @@
+"""Runners start a built image on its platform and feed its console to the stream parser."""
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..build import Build
+from ..errors import RtbenchError
+from ..platforms import Target
+from .console import ConsoleRun, OnRecord
+from . import qemu
+
+
+class Runner(Protocol):
+    def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
+                 timeout: float, silence: float, on_record: OnRecord) -> ConsoleRun: ...
+
+
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run}
+
+
+def runner_for(target: Target) -> Runner:
+    try:
+        return RUNNERS[target.runner]
+    except KeyError:
+        raise RtbenchError(f"target {target.name} wants runner '{target.runner}', which rtbench does not have",
+                           "runners: " + ", ".join(RUNNERS)) from None
+
+
+def describe(target: Target) -> dict[str, str]:
+    """The runner's own settings and version, for the manifest."""
+    if target.runner == "qemu":
+        return qemu.describe(target)
+    return {}

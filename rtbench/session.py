@@ -1,0 +1,104 @@
+"""`rtbench run`: build the image, run it, collect and check every result, store the run."""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from . import catalogue, fault, footprint, runners, sources
+from .build import build_image
+from .errors import RtbenchError
+from .manifest import make_manifest
+from .model import Result, Run
+from .paths import Workspace
+from .platforms import find_kernel, find_target
+from .protocol import Record
+
+
+@dataclass
+class RunRequest:
+    target: str = "qemu-m3"
+    os: str = "freertos"
+    profile: str = "default"
+    bench: str | None = None
+    iterations: int = 1000
+    warmup: int = 100
+    options: dict[str, str] = field(default_factory=dict)
+    kernel_src: Path | None = None
+    opt_flags: str = "-O2"
+    timeout: float = 900.0
+    silence: float = 30.0
+
+
+def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
+    options = {"iterations": str(request.iterations), "warmup": str(request.warmup)}
+    if not everything:
+        options["select"] = ",".join(b.name for b in selected)
+    options.update(request.options)
+    return options
+
+
+def _missing(selected: list[catalogue.BenchInfo], results: list[Result], unit: str, why: str) -> list[Result]:
+    """Results for benchmarks the guest never reached, so nothing silently disappears."""
+    seen = {r.bench for r in results}
+    return [Result(bench=b.name, params={}, unit=unit, status="error", reason=f"not run: {why}")
+            for b in selected if b.name not in seen]
+
+
+def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
+    target = find_target(request.target)
+    kernel = find_kernel(request.os)
+    if request.iterations < 1 or request.warmup < 0:
+        raise RtbenchError("--iterations must be at least 1 and --warmup at least 0")
+    everything = catalogue.scan()
+    selected = catalogue.select(everything, request.bench)
+    on_target = [b for b in selected if not b.host]
+
+    source = sources.locate(kernel, request.kernel_src)
+    progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
+    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress)
+    progress(f"build   {target.name}/{kernel.name}/{request.profile} in {build.seconds:.1f} s")
+
+    results: list[Result] = []
+    capture = None
+    settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,
+                                   "options": dict(request.options), "benches": [b.name for b in selected]}
+    if on_target:
+        options = _guest_options(request, on_target, len(on_target) == len([b for b in everything if not b.host]))
+
+        def on_record(record: Record) -> None:
+            if record.rtype == "END":
+                status = record.fields.get("status", "?")
+                progress(f"run     {record.fields.get('bench', '?'):<18} {status}")
+
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        log_path = workspace.logs / f"{stamp}-{target.name}-{kernel.name}.log"
+        outcome = runners.runner_for(target)(target, build, options, str(log_path), request.timeout,
+                                              request.silence, on_record)
+        capture = outcome.capture
+        if capture.fault:
+            described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
+            for result in capture.results:
+                if result.bench == capture.fault.get("bench") and result.status == "error":
+                    result.reason = f"guest fault: {described}"
+            capture.errors.append(f"guest fault: {described}")
+        results.extend(capture.results)
+        unit = capture.hello.get("unit", str(target.spec.get("unit", "raw")))
+        if capture.fault:
+            why = f"the guest faulted in {capture.fault.get('bench', 'its start-up')}"
+        else:
+            why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
+        results.extend(_missing(on_target, results, unit, why))
+        settings.update({"guest_options": options, "exit_status": outcome.exit_status,
+                         "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
+                         "command": outcome.command})
+    breakdown = None
+    if any(b.name == "footprint" for b in selected):
+        footprint_results, breakdown = footprint.footprint_results(build.map_file)
+        results.extend(footprint_results)
+    manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
+                             emulator=runners.describe(target), capture=capture, settings=settings)
+    if breakdown is not None:
+        manifest["footprint"] = breakdown
+    return Run(manifest=manifest, results=results)

@@ -1,0 +1,105 @@
+"""Locating a kernel's source tree: a user's path, or the copy a package registry carries.
+
+No kernel source is ever committed to rtbench. FreeRTOS comes from a crate in cargo's
+registry: cargo downloads and checksum-verifies it, and rtbench checks that the lock file
+holds the checksum pinned in the port's os.toml before using it."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import RtbenchError
+from .paths import REPO_DIR
+from .platforms import Kernel
+
+CARGO_PROJECT = REPO_DIR / "kernel-sources"
+
+
+@dataclass(frozen=True)
+class KernelSource:
+    path: Path
+    version: str
+    origin: str  # how the tree was found, for the manifest
+
+
+def _version(kernel: Kernel, tree: Path) -> str:
+    spec = kernel.spec["source"]
+    try:
+        text = (tree / spec["version_file"]).read_text(errors="replace")
+    except OSError:
+        return "unknown"
+    match = re.search(spec["version_pattern"], text)
+    return match.group(1) if match else "unknown"
+
+
+def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
+    marker = kernel.spec["source"].get("marker")
+    if not tree.is_dir() or (marker and not (tree / marker).exists()):
+        raise RtbenchError(f"{tree} ({origin}) is not a {kernel.name} source tree (no {marker})",
+                           f"point {kernel.spec['source'].get('env', '--kernel-src')} at the kernel's top directory")
+    return KernelSource(tree.resolve(), _version(kernel, tree), origin)
+
+
+def _cargo(*args: str) -> str:
+    cargo = shutil.which("cargo")
+    if not cargo:
+        raise RtbenchError("cargo is not installed, so the registry copy of the kernel cannot be fetched",
+                           "run scripts/setup.sh, or give the kernel's path with --kernel-src")
+    proc = subprocess.run([cargo, *args, "--manifest-path", str(CARGO_PROJECT / "Cargo.toml")],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RtbenchError(f"cargo {args[0]} failed: {proc.stderr.strip()[-800:]}",
+                           "check network access to the crate registry, or give the kernel's path with --kernel-src")
+    return proc.stdout
+
+
+def from_registry(kernel: Kernel) -> KernelSource:
+    spec = kernel.spec["source"]
+    crate, version = spec["crate"], spec["crate_version"]
+    _cargo("fetch")
+    metadata = json.loads(_cargo("metadata", "--format-version", "1"))
+    package = next((p for p in metadata["packages"] if p["name"] == crate and p["version"] == version), None)
+    if package is None:
+        raise RtbenchError(f"cargo did not resolve {crate} {version}", f"check {CARGO_PROJECT / 'Cargo.toml'}")
+    lock = tomllib.loads((CARGO_PROJECT / "Cargo.lock").read_text())
+    checksum = next((p.get("checksum") for p in lock.get("package", [])
+                     if p["name"] == crate and p["version"] == version), None)
+    if checksum != spec["crate_checksum"]:
+        raise RtbenchError(f"{crate} {version} has checksum {checksum}, not the pinned {spec['crate_checksum']}",
+                           "the registry served different content: do not build from it")
+    tree = Path(package["manifest_path"]).parent / spec.get("crate_subdir", "")
+    return _checked(kernel, tree, f"crate {crate} {version} (cargo registry, sha256 {checksum[:12]}...)")
+
+
+def locate(kernel: Kernel, explicit: Path | None = None) -> KernelSource:
+    """The user's --kernel-src, else the port's environment variable, else the registry copy."""
+    spec = kernel.spec.get("source", {})
+    if explicit:
+        return _checked(kernel, explicit, "--kernel-src")
+    env = spec.get("env")
+    if env and os.environ.get(env):
+        return _checked(kernel, Path(os.environ[env]), env)
+    if spec.get("crate"):
+        return from_registry(kernel)
+    raise RtbenchError(f"no source for {kernel.name}: no package registry carries it",
+                       f"get it yourself and pass --kernel-src PATH{f' or set {env}' if env else ''}")
+
+
+def describe(kernel: Kernel) -> str:
+    """How rtbench gets this kernel's source, for `rtbench sources`."""
+    spec = kernel.spec.get("source", {})
+    ways = []
+    if spec.get("env"):
+        ways.append(f"${spec['env']} or --kernel-src PATH")
+    if spec.get("crate"):
+        ways.append(f"default: crate {spec['crate']} {spec['crate_version']} from cargo's registry "
+                    f"(sha256 {spec['crate_checksum'][:12]}..., subdirectory {spec.get('crate_subdir', '.')})")
+    if spec.get("how_to_get"):
+        ways.append(str(spec["how_to_get"]))
+    return "; ".join(ways) or "no source description"

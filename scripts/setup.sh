@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs everything rtbench needs, idempotently: the cross toolchain and emulator (Debian
+# packages), the rtbench Python package with its test tools (pip), and the kernel sources that
+# package registries carry (cargo). Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# command -> Debian package
+tools=(
+  "arm-none-eabi-gcc:gcc-arm-none-eabi"
+  "qemu-system-arm:qemu-system-arm"
+  "cmake:cmake"
+  "ninja:ninja-build"
+  "cargo:cargo"
+)
+missing=()
+for pair in "${tools[@]}"; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair##*:}")
+done
+# newlib has no command of its own
+dpkg -s libnewlib-arm-none-eabi >/dev/null 2>&1 || missing+=("libnewlib-arm-none-eabi")
+if [ "${#missing[@]}" -gt 0 ]; then
+  say "installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The Python package (editable: the firmware sources stay in this checkout) and pytest.
+installed_here() {
+  python3 -I - <<'PY' 2>/dev/null
+import importlib.metadata as md, json, pathlib, sys
+import pytest  # noqa: F401  (the test runner must be there too)
+url = json.loads(md.distribution("rtbench").read_text("direct_url.json") or "{}").get("url", "")
+sys.exit(0 if url == pathlib.Path.cwd().resolve().as_uri() else 1)
+PY
+}
+if ! installed_here; then
+  say "installing the rtbench Python package"
+  python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+fi
+
+# Kernel sources from cargo's registry (checksum-verified; nothing is compiled here).
+say "fetching kernel sources with cargo"
+cargo fetch -q --manifest-path kernel-sources/Cargo.toml
+say "ready"

@@ -1,0 +1,47 @@
+"""Shared fixtures: one real FreeRTOS qemu-m3 build and one real run of the catalogue per
+test session (both take a few seconds), in a private workspace."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rtbench import sources
+from rtbench.build import Build, build_image
+from rtbench.model import Run
+from rtbench.paths import Workspace
+from rtbench.platforms import find_kernel, find_target
+from rtbench.session import RunRequest, execute
+
+# Short runs: every benchmark still runs every code path and check.
+TEST_ITERATIONS = 200
+TEST_WARMUP = 20
+
+
+@pytest.fixture(scope="session")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    return Workspace(tmp_path_factory.mktemp("rtbench-home"))
+
+
+@pytest.fixture(scope="session")
+def built_image(workspace: Workspace) -> Build:
+    kernel = find_kernel("freertos")
+    source = sources.locate(kernel)
+    return build_image(find_target("qemu-m3"), kernel, "default", source, workspace)
+
+
+def run_catalogue(workspace: Workspace, **overrides) -> Run:
+    request = RunRequest(iterations=TEST_ITERATIONS, warmup=TEST_WARMUP, silence=20.0, timeout=300.0)
+    for key, value in overrides.items():
+        setattr(request, key, value)
+    return execute(request, workspace, lambda _message: None)
+
+
+@pytest.fixture(scope="session")
+def catalogue_run(workspace: Workspace, built_image: Build) -> Run:
+    return run_catalogue(workspace)
+
+
+@pytest.fixture(scope="session")
+def repo_dir() -> Path:
+    return Path(__file__).resolve().parent.parent

@@ -1,0 +1,77 @@
+"""The whole catalogue on FreeRTOS in QEMU: every benchmark runs, checks pass, numbers are sane."""
+from __future__ import annotations
+
+import statistics
+
+from rtbench import catalogue
+from rtbench.model import Run
+from tests.conftest import TEST_ITERATIONS
+
+
+def medians(run: Run) -> dict[str, float]:
+    return {r.label(): statistics.median(r.samples()) for r in run.results if r.status == "ok"}
+
+
+def test_every_benchmark_reports_ok(catalogue_run: Run) -> None:
+    bad = [(r.label(), r.status, r.reason) for r in catalogue_run.results if r.status != "ok"]
+    assert bad == []
+    assert {r.bench for r in catalogue_run.results} == {b.name for b in catalogue.scan()}
+    assert catalogue_run.manifest["stream_errors"] == []
+
+
+def test_swept_parameters_are_all_run(catalogue_run: Run) -> None:
+    for bench in ("task_preempt_load", "tick_cost"):
+        tasks = sorted(r.params["tasks"] for r in catalogue_run.results if r.bench == bench)
+        assert tasks == [0, 5, 10, 15, 30]
+
+
+def test_sample_counts(catalogue_run: Run) -> None:
+    expected = {"boot_time": 1, "tick_cost": 100, "periodic_jitter": 200, "footprint": 1}
+    for result in catalogue_run.results:
+        assert len(result.samples()) == expected.get(result.bench, TEST_ITERATIONS), result.label()
+
+
+def test_instruction_counts_are_plausible(catalogue_run: Run) -> None:
+    m = medians(catalogue_run)
+    assert 20 < m["task_switch"] < 1000
+    # Waking a blocked task costs more than the uncontended call alone.
+    assert m["sem_take"] < m["sem_signal_wake"]
+    assert m["queue_send"] < m["queue_wake"]
+    # The handler runs within a few instructions; waking a task through the kernel takes more.
+    assert 0 <= m["irq_latency"] < 50 < m["irq_task_wake"]
+    # The priority-inheritance path is the longest chain of the catalogue.
+    assert m["mutex_pi"] > m["task_switch"]
+    # FreeRTOS's tick walks the expiring delayed tasks: more tasks, longer ticks.
+    assert m["tick_cost[tasks=30]"] > m["tick_cost[tasks=5]"] > m["tick_cost[tasks=0]"]
+    # One period at 100 Hz is 78125 instructions: lateness stays far below it.
+    assert abs(m["periodic_jitter"]) < 78125
+    assert m["boot_time"] > 1000
+    assert 0 < m["footprint[part=kernel,section=text]"] < m["footprint[part=image,section=text]"]
+
+
+def test_tick_cost_varies_when_tasks_expire(catalogue_run: Run) -> None:
+    spreads = {r.params["tasks"]: max(r.samples()) - min(r.samples())
+               for r in catalogue_run.results if r.bench == "tick_cost"}
+    assert spreads[0] == 0  # an idle tick does the same work every time
+    assert spreads[30] > 0  # ticks that wake more tasks last longer
+
+
+def test_notes_say_which_kernel_service_answered(catalogue_run: Run) -> None:
+    notes = {r.bench: " ".join(r.notes) for r in catalogue_run.results}
+    assert "heap_4" in notes["pool_alloc"]
+    assert notes["mutex_pi"] == "inheritance"
+
+
+def test_manifest_records_what_changes_numbers(catalogue_run: Run) -> None:
+    m = catalogue_run.manifest
+    assert (m["target"], m["os"], m["profile"], m["unit"]) == ("qemu-m3", "freertos", "default", "instructions")
+    assert m["kernel"]["version"] == "V11.2.0"
+    assert m["kernel"]["config"]["tick_hz"] == "100"
+    assert m["kernel"]["config"]["asserts"] == "0"
+    assert "cargo registry" in m["kernel"]["origin"]
+    assert "arm-none-eabi-gcc" in m["compiler"]["version"]
+    assert "-O2" in m["compiler"]["flags"]["core"]
+    assert "shift=7" in m["emulator"]["timing"]
+    assert m["emulator"]["version"].startswith("QEMU emulator version")
+    assert m["run"]["iterations"] == TEST_ITERATIONS
+    assert m["footprint"]["kernel"]["text"] > 0

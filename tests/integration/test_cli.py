@@ -1,0 +1,68 @@
+"""The command line as a user types it, in a fresh process and a private workspace."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rtbench.build import Build
+
+REQUIRED_KEYS = {"bench", "params", "unit", "n", "min", "p50", "mean", "p99", "max", "stddev", "status"}
+
+
+def rtbench(home: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home), *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_run_with_globs_writes_json_and_report_reads_it_back(tmp_path: Path, built_image: Build) -> None:
+    home = tmp_path / "home"
+    out = tmp_path / "out.json"
+    proc = rtbench(home, "run", "--bench", "sem_*,task_switch", "--iterations", "300", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(out.read_text())
+    names = [r["bench"] for r in data["results"]]
+    assert names == ["task_switch", "sem_take", "sem_give", "sem_signal_wake", "sem_shuffle"]
+    for result in data["results"]:
+        assert REQUIRED_KEYS <= result.keys()
+        assert result["status"] == "ok" and result["n"] == 300 and len(result["samples"]) == 300
+        assert result["min"] <= result["p50"] <= result["p99"] <= result["max"]
+    assert data["manifest"]["kernel"]["name"] == "FreeRTOS"
+    # The table shows every benchmark and the unit caveat.
+    assert "sem_shuffle" in proc.stdout and "not CPU cycles" in proc.stdout
+    assert "run     sem_take" in proc.stderr  # progress while running
+
+    again = tmp_path / "again.json"
+    report = rtbench(home, "report", "--json", str(again))
+    assert report.returncode == 0, report.stderr
+    assert json.loads(again.read_text())["results"] == data["results"]
+    runs = rtbench(home, "runs")
+    assert runs.stdout.count("qemu-m3/freertos") == 1
+
+
+def test_option_sets_sample_count_of_tick_cost(tmp_path: Path, built_image: Build) -> None:
+    out = tmp_path / "tick.json"
+    proc = rtbench(tmp_path / "home", "run", "--bench", "tick_cost", "--option", "ticks=40", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(out.read_text())["results"]
+    assert [r["n"] for r in results] == [40] * 5
+
+
+def test_list_shows_targets_kernels_and_every_benchmark(tmp_path: Path) -> None:
+    proc = rtbench(tmp_path, "list")
+    assert proc.returncode == 0
+    for name in ("qemu-m3", "freertos", "task_switch", "mutex_pi", "irq_task_wake", "footprint", "tasks in {0, 5"):
+        assert name in proc.stdout
+
+
+def test_unknown_benchmark_is_a_clear_error(tmp_path: Path) -> None:
+    proc = rtbench(tmp_path, "run", "--bench", "no_such_*")
+    assert proc.returncode == 2
+    assert "matches no benchmark" in proc.stderr and "task_switch" in proc.stderr
+
+
+def test_report_without_runs_is_a_clear_error(tmp_path: Path) -> None:
+    proc = rtbench(tmp_path / "empty", "report")
+    assert proc.returncode == 2
+    assert "no runs" in proc.stderr
