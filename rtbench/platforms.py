@@ -11,7 +11,9 @@ from .paths import firmware_dir
 
 
 @dataclass(frozen=True)
-class Target:
+class Described:
+    """A firmware folder with the host-side description file beside its sources."""
+
     name: str
     folder: Path
     spec: dict[str, Any]
@@ -20,6 +22,8 @@ class Target:
     def summary(self) -> str:
         return str(self.spec.get("summary", ""))
 
+
+class Target(Described):
     @property
     def arch(self) -> str:
         return str(self.spec["arch"])
@@ -29,16 +33,7 @@ class Target:
         return str(self.spec["runner"])
 
 
-@dataclass(frozen=True)
-class Kernel:
-    name: str
-    folder: Path
-    spec: dict[str, Any]
-
-    @property
-    def summary(self) -> str:
-        return str(self.spec.get("summary", ""))
-
+class Kernel(Described):
     @property
     def profiles(self) -> list[str]:
         return list(self.spec.get("profiles", ["default"]))

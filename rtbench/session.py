@@ -67,10 +67,15 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     if on_target:
         options = _guest_options(request, on_target, len(on_target) == len([b for b in everything if not b.host]))
 
+        running = {"label": ""}
+
         def on_record(record: Record) -> None:
-            if record.rtype == "END":
-                status = record.fields.get("status", "?")
-                progress(f"run     {record.fields.get('bench', '?'):<18} {status}")
+            if record.rtype == "BEGIN":
+                param = record.fields.get("param", "-")
+                running["label"] = record.fields.get("bench", "?") + (
+                    f" {param}={record.fields.get('value')}" if param != "-" else "")
+            elif record.rtype == "END":
+                progress(f"run     {running['label']:<28} {record.fields.get('status', '?')}")
 
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         log_path = workspace.logs / f"{stamp}-{target.name}-{kernel.name}.log"

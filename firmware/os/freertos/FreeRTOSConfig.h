@@ -29,13 +29,7 @@
 #define INCLUDE_vTaskDelay 1
 #define INCLUDE_xTaskGetCurrentTaskHandle 1
 
-/* Cortex-M interrupt priorities: 3 implemented bits, the kernel at the lowest level. */
-#define configPRIO_BITS 3
-#define configKERNEL_INTERRUPT_PRIORITY (7u << (8u - configPRIO_BITS))
-#define configMAX_SYSCALL_INTERRUPT_PRIORITY (2u << (8u - configPRIO_BITS))
-
-/* The target's vector table uses the CMSIS handler names. */
-#define vPortSVCHandler SVC_Handler
-#define xPortPendSVHandler PendSV_Handler
+/* Architecture-specific settings (interrupt priorities, handler names). */
+#include RTB_FREERTOS_ARCH_HEADER
 
 #endif

@@ -1,7 +1,9 @@
 # FreeRTOS port: builds the kernel from RTB_KERNEL_SRC (a FreeRTOS-Kernel tree) into its own
 # library, so that footprint can tell kernel code from rtbench code.
+# Per architecture: the kernel's port directory, and rtbench's arch/<arch>.{h,c}.
 set(RTB_FREERTOS_PORTS_cortex-m3 portable/GCC/ARM_CM3)
 set(RTB_FREERTOS_PORT ${RTB_FREERTOS_PORTS_${RTB_ARCH}})
+set(RTB_FREERTOS_ARCH ${CMAKE_CURRENT_LIST_DIR}/arch/${RTB_ARCH})
 if(NOT RTB_FREERTOS_PORT)
     message(FATAL_ERROR "the FreeRTOS port has no mapping for architecture '${RTB_ARCH}'")
 endif()
@@ -24,9 +26,12 @@ target_include_directories(rtb_kernel PUBLIC
     ${RTB_KERNEL_SRC}/include
     ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}
     ${RTB_TARGET_INCLUDES})
-target_compile_definitions(rtb_kernel PUBLIC RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")
+target_compile_definitions(rtb_kernel PUBLIC
+    RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}"
+    RTB_FREERTOS_ARCH_HEADER="${RTB_FREERTOS_ARCH}.h"
+    RTB_FREERTOS_PORT_NAME="${RTB_FREERTOS_PORT}")
 # Kernel sources are third-party: build them as they are, without our warning flags.
 target_compile_options(rtb_kernel PRIVATE -w)
 
-set(RTB_OS_SOURCES ${CMAKE_CURRENT_LIST_DIR}/rtb_os_freertos.c)
+set(RTB_OS_SOURCES ${CMAKE_CURRENT_LIST_DIR}/rtb_os_freertos.c ${RTB_FREERTOS_ARCH}.c)
 set(RTB_OS_LIBRARIES rtb_kernel)

@@ -7,7 +7,6 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
-#include "rtb/tick.h"
 
 #define MAX_TASKS 40u
 #define MAX_SEMS 16u
@@ -80,15 +79,6 @@ static TickType_t to_ticks(uint32_t timeout)
     return timeout == RTB_WAIT_FOREVER ? portMAX_DELAY : (TickType_t)timeout;
 }
 
-/* Each port reports the span of the kernel's tick interrupt for tick_cost. */
-void xPortSysTickHandler(void);
-void SysTick_Handler(void)
-{
-    uint32_t start = rtb_target_ts();
-    xPortSysTickHandler();
-    rtb_core_tick_observed(start, rtb_target_ts());
-}
-
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 {
     rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER);
@@ -103,7 +93,7 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("kernel.name", "FreeRTOS");
     emit("kernel.version", tskKERNEL_VERSION_NUMBER);
     emit("kernel.profile", RTB_PROFILE_NAME);
-    emit("kernel.port", "GCC/ARM_CM3");
+    emit("kernel.port", RTB_FREERTOS_PORT_NAME);
     emit("config.tick_hz", rtb_text_u32(buf, configTICK_RATE_HZ));
     emit("config.preemption", rtb_text_u32(buf, configUSE_PREEMPTION));
     emit("config.time_slicing", rtb_text_u32(buf, configUSE_TIME_SLICING));
@@ -307,12 +297,6 @@ void rtb_os_pool_free(rtb_pool *pool, void *block)
 const char *rtb_os_pool_kind(void)
 {
     return "FreeRTOS has no fixed-block allocator: heap_4 pvPortMalloc/vPortFree";
-}
-
-uint32_t rtb_os_isr_priority(void)
-{
-    /* One level less urgent than the highest that may call FreeRTOS's FromISR API. */
-    return configMAX_SYSCALL_INTERRUPT_PRIORITY + (1u << (8u - configPRIO_BITS));
 }
 
 void rtb_os_isr_exit(bool switch_needed) { portYIELD_FROM_ISR(switch_needed ? pdTRUE : pdFALSE); }

@@ -7,7 +7,6 @@
 
 extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bss_end[];
 extern uint32_t __stack_top[];
-int main(void);
 
 uint32_t rtb_target_reset_ts(void) { return 0u; }
 
@@ -21,8 +20,7 @@ __attribute__((noreturn)) void Reset_Handler(void)
         *dst++ = *src++;
     for (uint32_t *dst = __bss_start; dst < __bss_end;)
         *dst++ = 0u;
-    main();
-    rtb_target_exit(2);
+    rtb_main();
 }
 
 /* Called with the exception frame the fault stacked. */

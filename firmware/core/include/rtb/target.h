@@ -9,6 +9,9 @@
 
 #include "rtb_target_config.h"
 
+/* rtbench's entry point: the target's start-up code calls it once C can run. */
+_Noreturn void rtb_main(void);
+
 /* Timestamp at reset, taken by the start-up code as early as the counter allows. */
 uint32_t rtb_target_reset_ts(void);
 /* Console, command line and exit. */

@@ -1,4 +1,5 @@
-/* Entry from the target's start-up code: announce the image, then start the kernel. */
+/* rtbench's entry, called by the target's start-up code once C can run: announce the
+ * image, then start the kernel. */
 #include "boot.h"
 #include "catalogue.h"
 #include "options.h"
@@ -28,7 +29,7 @@ static void hello(void)
     rtb_stream_record("HELLO", fields, sizeof fields / sizeof fields[0]);
 }
 
-int main(void)
+_Noreturn void rtb_main(void)
 {
     rtb_boot_main_entered(rtb_now());
     rtb_target_init();

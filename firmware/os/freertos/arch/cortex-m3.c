@@ -1,0 +1,23 @@
+/* The Cortex-M3 side of the FreeRTOS port: the tick interrupt wrapper that reports each
+ * tick's span for tick_cost, and the priority of interrupts that call the kernel. */
+#include "FreeRTOS.h"
+#include "task.h"
+
+#include "rtb/os.h"
+#include "rtb/target.h"
+#include "rtb/tick.h"
+
+void xPortSysTickHandler(void);
+
+void SysTick_Handler(void)
+{
+    uint32_t start = rtb_target_ts();
+    xPortSysTickHandler();
+    rtb_core_tick_observed(start, rtb_target_ts());
+}
+
+uint32_t rtb_os_isr_priority(void)
+{
+    /* One level less urgent than the highest that may call FreeRTOS's FromISR API. */
+    return configMAX_SYSCALL_INTERRUPT_PRIORITY + (1u << (8u - configPRIO_BITS));
+}
