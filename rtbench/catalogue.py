@@ -41,7 +41,7 @@ HOST_BENCHES = (
 def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
     bench_dir = bench_dir or firmware_dir() / "bench"
     found: list[BenchInfo] = []
-    for path in sorted(bench_dir.glob("*.c")):
+    for path in sorted(bench_dir.rglob("*.c")):
         text = path.read_text()
         values = {m.group(1): tuple(int(v) for v in m.group(2).replace(" ", "").split(",") if v)
                   for m in _VALUES.finditer(text)}
@@ -57,7 +57,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
                 raw="RTB_RAW" in extra,
                 count=int(count.group(1)) if count else None,
                 count_key=key.group(1) if key else None,
-                source=f"firmware/bench/{path.name}",
+                source=f"firmware/bench/{path.relative_to(bench_dir).as_posix()}",
             ))
     if not found:
         raise RtbenchError(f"no benchmarks registered under {bench_dir}",

@@ -285,8 +285,11 @@ class StreamParser:
                 params[param] = int(value)
             except ValueError:
                 params[param] = value
-        result = Result(bench=f["bench"], params=params, unit=self._scale.unit, status="error",
-                        scale=Scale(self._scale.unit, self._scale.num, self._scale.den))
+        # A benchmark that counts (rather than times) names its own unit; its values are final.
+        own_unit = f.get("unit", EMPTY)
+        scale = (Scale(own_unit, 1, 1) if own_unit != EMPTY
+                 else Scale(self._scale.unit, self._scale.num, self._scale.den))
+        result = Result(bench=f["bench"], params=params, unit=scale.unit, status="error", scale=scale)
         self._open, self._open_error = result, None
         try:
             result.iterations = int(f.get("iterations", "0"))

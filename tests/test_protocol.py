@@ -438,3 +438,20 @@ def test_parser_never_raises_on_random_damage() -> None:
             assert result.status in STATUSES
             if result.status != "ok":
                 assert result.raw_samples == [] and result.reason
+
+
+def test_counting_benchmark_names_its_own_unit() -> None:
+    specs = catalogue()[:4] + [
+        ("BEGIN", {"bench": "tm_sync", "param": "period_ms", "value": 100, "iterations": 2,
+                   "warmup": 1, "overhead": 0, "unit": "operations"}),
+        ("S", [6503, 6504]),
+        ("END", {"bench": "tm_sync", "status": "ok", "n": 2, "reason": "-"}),
+        ("DONE", {"benches": 1, "failed": 0}),
+    ]
+    parser = StreamParser()
+    for line in lines_of(specs):
+        parser.feed(line)
+    (result,) = parser.finish().results
+    assert result.unit == "operations" and result.params == {"period_ms": 100}
+    # Counts are final values: no 5/16 instruction scaling, no overhead.
+    assert result.samples() == [6503, 6504]

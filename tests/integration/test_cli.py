@@ -66,3 +66,14 @@ def test_report_without_runs_is_a_clear_error(tmp_path: Path) -> None:
     proc = rtbench(tmp_path / "empty", "report")
     assert proc.returncode == 2
     assert "no runs" in proc.stderr
+
+
+def test_option_named_like_a_parameter_replaces_its_sweep(tmp_path: Path, built_image: Build) -> None:
+    out = tmp_path / "sweep.json"
+    proc = rtbench(tmp_path / "home", "run", "--bench", "task_preempt_load,tm_sync", "--iterations", "50",
+                   "--option", "tasks=20", "--option", "period_ms=200", "--option", "tm_periods=3", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    results = {r["bench"]: r for r in json.loads(out.read_text())["results"]}
+    assert results["task_preempt_load"]["params"] == {"tasks": 20}
+    assert results["tm_sync"]["params"] == {"period_ms": 200} and results["tm_sync"]["n"] == 3
+    assert results["tm_sync"]["unit"] == "operations"

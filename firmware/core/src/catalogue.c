@@ -82,9 +82,14 @@ static unsigned run_bench(const rtb_bench *bench, uint32_t overhead)
 {
     unsigned failures = 0;
     unsigned sweeps = bench->nvalues ? bench->nvalues : 1u;
+    /* An option named like the swept parameter replaces the sweep with its one value. */
+    bool overridden = bench->param && rtb_options_text(bench->param) != NULL;
+    if (overridden)
+        sweeps = 1u;
     for (unsigned i = 0; i < sweeps; i++) {
+        uint32_t value = overridden ? rtb_options_u32(bench->param, 0u) : bench->nvalues ? bench->values[i] : 0u;
         rtb_run run;
-        rtb_run_begin(&run, bench, bench->nvalues ? bench->values[i] : 0u, overhead);
+        rtb_run_begin(&run, bench, value, overhead);
         inject_if_asked(bench);
         bench->fn(&run);
         rtb_run_end(&run);

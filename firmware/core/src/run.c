@@ -93,9 +93,11 @@ void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_
         RTB_NUM("value", param),
         RTB_NUM("iterations", run->iterations),
         RTB_NUM("warmup", run->warmup),
-        RTB_NUM("overhead", (bench->flags & RTB_RAW) ? 0u : overhead),
+        RTB_NUM("overhead", (bench->flags & RTB_RAW) || bench->unit ? 0u : overhead),
+        RTB_STR("unit", bench->unit ? bench->unit : ""),
     };
-    rtb_stream_record("BEGIN", fields, sizeof fields / sizeof fields[0]);
+    /* The unit field is only sent by counting benchmarks. */
+    rtb_stream_record("BEGIN", fields, sizeof fields / sizeof fields[0] - (bench->unit ? 0u : 1u));
 }
 
 void rtb_run_end(rtb_run *run)

@@ -29,6 +29,9 @@ typedef struct {
     uint32_t count;
     uint32_t count_warmup;
     const char *count_key;
+    /* A benchmark that counts (operations per period) instead of timing names its unit;
+     * its samples are then reported as they are, without overhead or scaling. */
+    const char *unit;
 } rtb_bench;
 
 /* Registration goes into the `rtb_benches` section, which the linker gathers
