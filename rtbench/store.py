@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from rtbench.model import Result, Run, Scale
+from rtbench.stats import summarize
 
 SCHEMA_VERSION = 1
 
@@ -35,14 +36,20 @@ CREATE TABLE IF NOT EXISTS results (
     iterations INTEGER NOT NULL,
     warmup INTEGER NOT NULL,
     samples BLOB NOT NULL,
+    stats TEXT NOT NULL,
     PRIMARY KEY (run_id, position)
 );
 """
 
 _RESULT_COLUMNS = (
     "run_id, position, bench, params, unit, status, reason, notes, overhead_raw,"
-    " scale_num, scale_den, scale_unit, iterations, warmup, samples"
+    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats"
 )
+
+
+def _stats(result: Result) -> dict[str, Any]:
+    """The summary statistics, stored beside the raw samples so SQL queries need no Python."""
+    return summarize(result.samples()) if result.status == "ok" else {"n": 0}
 
 
 class StoreError(Exception):
@@ -118,7 +125,7 @@ class Store:
             rows.append((position, r.bench, json.dumps(r.params, default=str), r.unit,
                          r.status, r.reason, json.dumps(r.notes), r.overhead_raw,
                          r.scale.num, r.scale.den, r.scale.unit, r.iterations, r.warmup,
-                         samples))
+                         samples, json.dumps(_stats(r))))
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO runs (created, manifest) VALUES (?, ?)", (created, manifest)
@@ -126,7 +133,7 @@ class Store:
             run_id = cursor.lastrowid
             assert run_id is not None
             self._db.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 15)})",
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
                 [(run_id, *row) for row in rows],
             )
         run.run_id = run_id

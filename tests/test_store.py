@@ -1,6 +1,7 @@
 """The SQLite store: round trips, run selection and schema versioning."""
 from __future__ import annotations
 
+import json
 import pathlib
 import sqlite3
 
@@ -117,3 +118,17 @@ def test_not_a_database(tmp_path: pathlib.Path) -> None:
     path.write_bytes(b"this is not sqlite" * 100)
     with pytest.raises(StoreError):
         Store(path)
+
+
+def test_statistics_are_stored_beside_the_samples(tmp_path) -> None:
+    import sqlite3
+
+    from rtbench.model import Result, Run, Scale
+    from rtbench.store import Store
+
+    result = Result(bench="sem_take", params={}, unit="instructions", status="ok",
+                    raw_samples=[320, 336, 352], overhead_raw=0, scale=Scale("instructions", 5, 16))
+    with Store(tmp_path / "s.sqlite") as store:
+        store.save(Run(manifest={}, results=[result]))
+    (stats,) = sqlite3.connect(tmp_path / "s.sqlite").execute("SELECT stats FROM results").fetchone()
+    assert json.loads(stats)["p50"] == 105 and json.loads(stats)["n"] == 3
