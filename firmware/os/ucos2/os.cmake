@@ -25,6 +25,7 @@ add_library(rtb_kernel STATIC
     ${RTB_UCOS2_SRC}/os_task.c
     ${RTB_UCOS2_SRC}/os_time.c
     ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/os_cpu_c.c
+    ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_dbg.c
     ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_cpu_a.S)
 target_include_directories(rtb_kernel PUBLIC
     ${CMAKE_CURRENT_LIST_DIR}
