@@ -2,7 +2,8 @@
 
 No kernel source is ever committed to rtbench. FreeRTOS comes from a crate in cargo's
 registry: cargo downloads and checksum-verifies it, and rtbench checks that the lock file
-holds the checksum pinned in the port's os.toml before using it."""
+holds the checksum pinned in the port's os.toml before using it. Kernels no registry carries
+(uC/OS-II, ThreadX) come only from a user's path; their os.toml says how to get them."""
 from __future__ import annotations
 
 import json
@@ -34,8 +35,14 @@ def _version(kernel: Kernel, tree: Path) -> str:
         text = (tree / spec["version_file"]).read_text(errors="replace")
     except OSError:
         return "unknown"
-    match = re.search(spec["version_pattern"], text)
-    return match.group(1) if match else "unknown"
+    # A version spread over several definitions (major, minor, patch) is joined with dots.
+    parts = []
+    for pattern in spec.get("version_parts") or [spec["version_pattern"]]:
+        match = re.search(pattern, text)
+        if not match:
+            return "unknown"
+        parts.append(match.group(1))
+    return ".".join(parts)
 
 
 def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
@@ -87,8 +94,10 @@ def locate(kernel: Kernel, explicit: Path | None = None) -> KernelSource:
         return _checked(kernel, Path(os.environ[env]), env)
     if spec.get("crate"):
         return from_registry(kernel)
-    raise RtbenchError(f"no source for {kernel.name}: no package registry carries it",
-                       f"get it yourself and pass --kernel-src PATH{f' or set {env}' if env else ''}")
+    how = spec.get("how_to_get") or "get it yourself"
+    raise RtbenchError(f"no source for {kernel.name}: no package registry carries it, and "
+                       f"{f'${env} is not set and ' if env else ''}no --kernel-src was given",
+                       f"{how}; then pass --kernel-src PATH{f' or set {env}' if env else ''}")
 
 
 def describe(kernel: Kernel) -> str:

@@ -19,7 +19,11 @@ rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, vo
     if (group->count < RTB_GROUP_MAX)
         task = rtb_os_task_create(name, fn, arg, prio);
     if (!task) {
-        rtb_fail(group->run, "could not create a worker task");
+        const char *why = group->count < RTB_GROUP_MAX ? rtb_os_task_unsupported(prio) : 0;
+        if (why)
+            rtb_unsupported(group->run, why);
+        else
+            rtb_fail(group->run, "could not create a worker task");
         return 0;
     }
     group->tasks[group->count++] = task;

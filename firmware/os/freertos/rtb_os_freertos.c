@@ -126,6 +126,12 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     return NULL;
 }
 
+const char *rtb_os_task_unsupported(unsigned prio)
+{
+    (void)prio; /* FreeRTOS shares priorities: a failed creation means no room */
+    return NULL;
+}
+
 void rtb_os_task_delete(rtb_task *task)
 {
     if (task && task->handle) {

@@ -43,6 +43,10 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value));
 
 /* Tasks. A task function must never return; rtb_os_task_delete is never called on oneself. */
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio);
+/* After rtb_os_task_create returned NULL: why the kernel itself cannot create a task at
+ * `prio` (e.g. it allows one task per priority), or NULL when it merely ran out of room.
+ * A benchmark that asks for what the kernel cannot express then reports `unsupported`. */
+const char *rtb_os_task_unsupported(unsigned prio);
 void rtb_os_task_delete(rtb_task *task);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);

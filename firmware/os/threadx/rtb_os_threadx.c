@@ -1,0 +1,383 @@
+/* rtbench's OS-abstraction API on ThreadX, with statically allocated kernel objects.
+ *
+ * Priorities: ThreadX's 0 is the most urgent; rtbench's abstract 1..30 map to 30..1.
+ * Threads never time-slice (TX_NO_TIME_SLICE); a yield is tx_thread_relinquish.
+ * Queues carry messages of whole 32-bit words: an item is sent from and received into
+ * the caller's buffer directly when it is word-sized and word-aligned, through a local
+ * word buffer otherwise. Mutexes use priority inheritance (TX_INHERIT). */
+#include <string.h>
+
+#include "tx_api.h"
+
+#include "rtb/os.h"
+#include "rtb/target.h"
+#include "rtb/text.h"
+
+#define MAX_TASKS 40u
+#define MAX_SEMS 16u
+#define MAX_MUTEXES 8u
+#define MAX_QUEUES 8u
+#define MAX_POOLS 4u
+#define TASK_STACK_WORDS 512u
+#define POOL_ARENA_BYTES 2048u
+#define WORDS(bytes) (((bytes) + sizeof(ULONG) - 1u) / sizeof(ULONG))
+
+struct rtb_task {
+    TX_THREAD thread;
+    rtb_task_fn fn;
+    void *arg;
+    bool used;
+};
+struct rtb_sem {
+    TX_SEMAPHORE semaphore;
+    uint32_t max;
+    bool used;
+};
+struct rtb_mutex {
+    TX_MUTEX mutex;
+    bool used;
+};
+struct rtb_queue {
+    TX_QUEUE queue;
+    ULONG storage[WORDS(RTB_QUEUE_MAX_ITEM) * RTB_QUEUE_MAX_DEPTH];
+    size_t item_size;
+    bool direct; /* whole words: no bounce buffer needed for aligned items */
+    bool used;
+};
+struct rtb_pool {
+    TX_BLOCK_POOL pool;
+    ULONG arena[POOL_ARENA_BYTES / sizeof(ULONG)];
+    bool used;
+};
+
+static struct rtb_task tasks[MAX_TASKS];
+/* Stacks need no zeroing at reset (the kernel initialises each one on thread creation). */
+static ULONG stacks[MAX_TASKS][TASK_STACK_WORDS] RTB_NOINIT;
+static struct rtb_sem sems[MAX_SEMS];
+static struct rtb_mutex mutexes[MAX_MUTEXES];
+static struct rtb_queue queues[MAX_QUEUES];
+static struct rtb_pool pools[MAX_POOLS];
+
+static struct {
+    rtb_task_fn fn;
+    void *arg;
+} first_task;
+
+static UINT thread_prio(unsigned prio) { return (UINT)(RTB_PRIO_MAX + 1u - prio); }
+
+/* ThreadX passes its thread entry one ULONG: the index of the task slot. */
+static VOID thread_entry(ULONG index) { tasks[index].fn(tasks[index].arg); }
+
+_Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
+{
+    first_task.fn = first;
+    first_task.arg = arg;
+    tx_kernel_enter(); /* low-level init, tx_application_define, then the scheduler */
+    for (;;) {
+    }
+}
+
+VOID tx_application_define(VOID *first_unused_memory)
+{
+    (void)first_unused_memory;
+    rtb_os_task_create("runner", first_task.fn, first_task.arg, RTB_PRIO_RUNNER);
+}
+
+void rtb_os_describe(void (*emit)(const char *key, const char *value))
+{
+    char buf[RTB_TEXT_U32_LEN], version[24];
+    char *at = version;
+    *at++ = 'V';
+    at += strlen(rtb_text_u32(at, THREADX_MAJOR_VERSION));
+    *at++ = '.';
+    at += strlen(rtb_text_u32(at, THREADX_MINOR_VERSION));
+    *at++ = '.';
+    rtb_text_u32(at, THREADX_PATCH_VERSION);
+    emit("kernel.name", "ThreadX");
+    emit("kernel.version", version);
+    emit("kernel.profile", RTB_PROFILE_NAME);
+    emit("kernel.port", RTB_THREADX_PORT_NAME);
+    emit("config.tick_hz", rtb_text_u32(buf, TX_TIMER_TICKS_PER_SECOND));
+    emit("config.preemption", "1");
+    emit("config.time_slicing", "0"); /* every thread is created with TX_NO_TIME_SLICE */
+    emit("config.max_priorities", rtb_text_u32(buf, TX_MAX_PRIORITIES));
+#if defined(TX_DISABLE_ERROR_CHECKING)
+    emit("config.asserts", "0");
+#else
+    emit("config.asserts", "1");
+#endif
+#if defined(TX_ENABLE_STACK_CHECKING)
+    emit("config.stack_overflow_check", "1");
+#else
+    emit("config.stack_overflow_check", "0");
+#endif
+#if defined(TX_ENABLE_EVENT_TRACE)
+    emit("config.trace_facility", "1");
+#else
+    emit("config.trace_facility", "0");
+#endif
+#if defined(TX_DISABLE_PREEMPTION_THRESHOLD)
+    emit("config.preemption_threshold", "0");
+#else
+    emit("config.preemption_threshold", "1");
+#endif
+#if defined(TX_TIMER_PROCESS_IN_ISR)
+    emit("config.timers_in_isr", "1");
+#else
+    emit("config.timers_in_isr", "0");
+#endif
+    emit("config.static_allocation", "1");
+    emit("config.mutex_protocol", "inheritance");
+    emit("config.pool", "tx_block_allocate/tx_block_release block pools");
+    emit("config.queue", "tx_queue_send/tx_queue_receive, messages in 32-bit words");
+    emit("config.task_stack_bytes", rtb_text_u32(buf, TASK_STACK_WORDS * sizeof(ULONG)));
+}
+
+rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    if (prio == 0u || prio > RTB_PRIO_MAX)
+        return NULL;
+    for (unsigned i = 0; i < MAX_TASKS; i++) {
+        rtb_task *task = &tasks[i];
+        if (task->used)
+            continue;
+        task->fn = fn;
+        task->arg = arg;
+        UINT p = thread_prio(prio);
+        if (tx_thread_create(&task->thread, (CHAR *)name, thread_entry, i, stacks[i], sizeof stacks[i], p, p,
+                             TX_NO_TIME_SLICE, TX_AUTO_START) != TX_SUCCESS)
+            return NULL;
+        task->used = true;
+        return task;
+    }
+    return NULL;
+}
+
+const char *rtb_os_task_unsupported(unsigned prio)
+{
+    (void)prio; /* ThreadX shares priorities: a failed creation means no room */
+    return NULL;
+}
+
+void rtb_os_task_delete(rtb_task *task)
+{
+    if (task && task->used) {
+        tx_thread_terminate(&task->thread);
+        tx_thread_delete(&task->thread);
+        task->used = false;
+    }
+}
+
+void rtb_os_task_yield(void) { tx_thread_relinquish(); }
+
+rtb_err rtb_os_task_suspend_self(void)
+{
+    return tx_thread_suspend(tx_thread_identify()) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
+
+rtb_err rtb_os_task_resume(rtb_task *task)
+{
+    UINT status = tx_thread_resume(&task->thread);
+    return status == TX_SUCCESS || status == TX_SUSPEND_LIFTED ? RTB_OK : RTB_ERROR;
+}
+
+void rtb_os_delay_ticks(uint32_t ticks) { tx_thread_sleep((ULONG)ticks); }
+
+uint32_t rtb_os_tick_hz(void) { return TX_TIMER_TICKS_PER_SECOND; }
+
+rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
+{
+    uint64_t scaled = (uint64_t)period_us * TX_TIMER_TICKS_PER_SECOND;
+    if (scaled == 0u || scaled % 1000000u != 0u)
+        return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
+    period->period = (uint32_t)(scaled / 1000000u);
+    tx_thread_sleep(1u); /* start on a tick boundary */
+    period->next = tx_time_get();
+    return RTB_OK;
+}
+
+/* ThreadX has no sleep-until: the release time is kept absolute, and the thread sleeps
+ * for what remains of it. */
+void rtb_os_period_wait(rtb_period *period)
+{
+    ULONG next = (ULONG)period->next + period->period;
+    ULONG left = next - tx_time_get();
+    if (left != 0u && left <= period->period)
+        tx_thread_sleep(left);
+    period->next = next;
+}
+
+rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
+{
+    if (initial > max)
+        return NULL;
+    for (unsigned i = 0; i < MAX_SEMS; i++) {
+        rtb_sem *sem = &sems[i];
+        if (sem->used)
+            continue;
+        if (tx_semaphore_create(&sem->semaphore, (CHAR *)"rtb", initial) != TX_SUCCESS)
+            return NULL;
+        sem->max = max;
+        sem->used = true;
+        return sem;
+    }
+    return NULL;
+}
+
+void rtb_os_sem_delete(rtb_sem *sem)
+{
+    if (sem && sem->used) {
+        tx_semaphore_delete(&sem->semaphore);
+        sem->used = false;
+    }
+}
+
+/* rtbench's RTB_NO_WAIT and RTB_WAIT_FOREVER are ThreadX's TX_NO_WAIT and TX_WAIT_FOREVER. */
+rtb_err rtb_os_sem_take(rtb_sem *sem, uint32_t timeout)
+{
+    return tx_semaphore_get(&sem->semaphore, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_sem_give(rtb_sem *sem)
+{
+    /* ThreadX semaphores count without bound; rtbench's also honour their maximum. */
+    if (sem->semaphore.tx_semaphore_count >= sem->max)
+        return RTB_FULL;
+    return tx_semaphore_put(&sem->semaphore) == TX_SUCCESS ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
+{
+    /* On Cortex-M the kernel itself pends PendSV when the put readies a more urgent thread. */
+    *switch_needed = false;
+    return rtb_os_sem_give(sem);
+}
+
+void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }
+
+rtb_mutex *rtb_os_mutex_create(void)
+{
+    for (unsigned i = 0; i < MAX_MUTEXES; i++) {
+        rtb_mutex *mutex = &mutexes[i];
+        if (mutex->used)
+            continue;
+        if (tx_mutex_create(&mutex->mutex, (CHAR *)"rtb", TX_INHERIT) != TX_SUCCESS)
+            return NULL;
+        mutex->used = true;
+        return mutex;
+    }
+    return NULL;
+}
+
+void rtb_os_mutex_delete(rtb_mutex *mutex)
+{
+    if (mutex && mutex->used) {
+        tx_mutex_delete(&mutex->mutex);
+        mutex->used = false;
+    }
+}
+
+rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout)
+{
+    return tx_mutex_get(&mutex->mutex, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
+{
+    return tx_mutex_put(&mutex->mutex) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
+
+const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
+{
+    if (item_size == 0u || item_size > RTB_QUEUE_MAX_ITEM || depth == 0u || depth > RTB_QUEUE_MAX_DEPTH)
+        return NULL;
+    for (unsigned i = 0; i < MAX_QUEUES; i++) {
+        rtb_queue *queue = &queues[i];
+        if (queue->used)
+            continue;
+        UINT words = (UINT)WORDS(item_size);
+        if (tx_queue_create(&queue->queue, (CHAR *)"rtb", words, queue->storage,
+                            (ULONG)(words * sizeof(ULONG) * depth)) != TX_SUCCESS)
+            return NULL;
+        queue->item_size = item_size;
+        queue->direct = item_size % sizeof(ULONG) == 0u;
+        queue->used = true;
+        return queue;
+    }
+    return NULL;
+}
+
+void rtb_os_queue_delete(rtb_queue *queue)
+{
+    if (queue && queue->used) {
+        tx_queue_delete(&queue->queue);
+        queue->used = false;
+    }
+}
+
+static bool word_aligned(const void *p) { return ((uintptr_t)p & (sizeof(ULONG) - 1u)) == 0u; }
+
+rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout)
+{
+    ULONG words[WORDS(RTB_QUEUE_MAX_ITEM)];
+    const void *source = item;
+    if (!queue->direct || !word_aligned(item)) {
+        memcpy(words, item, queue->item_size);
+        source = words;
+    }
+    return tx_queue_send(&queue->queue, (VOID *)source, timeout) == TX_SUCCESS ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
+{
+    if (queue->direct && word_aligned(item))
+        return tx_queue_receive(&queue->queue, item, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
+    ULONG words[WORDS(RTB_QUEUE_MAX_ITEM)];
+    if (tx_queue_receive(&queue->queue, words, timeout) != TX_SUCCESS)
+        return RTB_TIMEOUT;
+    memcpy(item, words, queue->item_size);
+    return RTB_OK;
+}
+
+rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)
+{
+    /* Every block carries one pointer of the kernel's bookkeeping. */
+    size_t size = (block_size + sizeof(ULONG) - 1u) & ~(sizeof(ULONG) - 1u);
+    size_t bytes = (size + sizeof(VOID *)) * blocks;
+    if (block_size == 0u || blocks == 0u || bytes > POOL_ARENA_BYTES)
+        return NULL;
+    for (unsigned i = 0; i < MAX_POOLS; i++) {
+        rtb_pool *pool = &pools[i];
+        if (pool->used)
+            continue;
+        if (tx_block_pool_create(&pool->pool, (CHAR *)"rtb", (ULONG)size, pool->arena, (ULONG)bytes) != TX_SUCCESS)
+            return NULL;
+        pool->used = true;
+        return pool;
+    }
+    return NULL;
+}
+
+void rtb_os_pool_delete(rtb_pool *pool)
+{
+    if (pool && pool->used) {
+        tx_block_pool_delete(&pool->pool);
+        pool->used = false;
+    }
+}
+
+void *rtb_os_pool_alloc(rtb_pool *pool)
+{
+    VOID *block = TX_NULL;
+    return tx_block_allocate(&pool->pool, &block, TX_NO_WAIT) == TX_SUCCESS ? block : NULL;
+}
+
+void rtb_os_pool_free(rtb_pool *pool, void *block)
+{
+    (void)pool;
+    tx_block_release(block);
+}
+
+const char *rtb_os_pool_kind(void) { return "ThreadX fixed-block pool: tx_block_allocate/tx_block_release"; }

@@ -1,0 +1,25 @@
+/* The Cortex-M3 side of the uC/OS-II port: the tick interrupt wrapper that reports each
+ * tick's span for tick_cost, the tick set-up, and the priority of interrupts that call the
+ * kernel. */
+#include "ucos_ii.h"
+
+#include "rtb/os.h"
+#include "rtb/target.h"
+#include "rtb/tick.h"
+
+void rtb_ucos2_tick_start(void);
+
+void SysTick_Handler(void)
+{
+    uint32_t start = rtb_target_ts();
+    OS_CPU_SysTickHandler(); /* OSIntEnter, OSTimeTick, OSIntExit */
+    rtb_core_tick_observed(start, rtb_target_ts());
+}
+
+void rtb_ucos2_tick_start(void) { OS_CPU_SysTickInitFreq(RTB_TARGET_CPU_HZ); }
+
+uint32_t rtb_os_isr_priority(void)
+{
+    /* One level less urgent than the kernel-aware boundary (which the tick uses). */
+    return (CPU_CFG_KA_IPL_BOUNDARY + 1u) << (8u - CPU_CFG_NVIC_PRIO_BITS);
+}

@@ -1,0 +1,64 @@
+"""Locating kernel sources: a kernel no registry carries comes only from a user's path, and
+its absence is a clear error naming the environment variable and how to get the tree."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rtbench import sources
+from rtbench.errors import RtbenchError
+from rtbench.platforms import find_kernel
+
+PATH_ONLY = {"ucos2": ("UCOS2_PATH", "weston-embedded/uC-OS2"),
+             "threadx": ("THREADX_PATH", "eclipse-threadx/threadx")}
+
+
+@pytest.mark.parametrize("name", sorted(PATH_ONLY))
+def test_absent_source_names_the_variable_and_the_project(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    env, project = PATH_ONLY[name]
+    monkeypatch.delenv(env, raising=False)
+    with pytest.raises(RtbenchError) as caught:
+        sources.locate(find_kernel(name))
+    message = f"{caught.value} {caught.value.hint}"
+    assert env in message and "--kernel-src" in message and project in message
+
+
+@pytest.mark.parametrize("name", sorted(PATH_ONLY))
+def test_describe_says_where_the_source_comes_from(name: str) -> None:
+    env, project = PATH_ONLY[name]
+    text = sources.describe(find_kernel(name))
+    assert env in text and project in text and "crate" not in text
+
+
+def test_a_directory_that_is_not_the_kernel_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("UCOS2_PATH", str(tmp_path))
+    with pytest.raises(RtbenchError) as caught:
+        sources.locate(find_kernel("ucos2"))
+    assert "not a ucos2 source tree" in str(caught.value) and "UCOS2_PATH" in caught.value.hint
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def test_versions_are_read_from_the_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    threadx = _tree(tmp_path / "tx", {
+        "common/src/tx_thread_create.c": "",
+        "common/inc/tx_api.h": "#define THREADX_MAJOR_VERSION 6\n#define THREADX_MINOR_VERSION 4\n"
+                               "#define THREADX_PATCH_VERSION 2\n"})
+    ucos2 = _tree(tmp_path / "os2", {"Source/os_core.c": "", "Source/ucos_ii.h": "#define  OS_VERSION   29300u\n"})
+    monkeypatch.setenv("THREADX_PATH", str(threadx))
+    found = sources.locate(find_kernel("threadx"))
+    assert (found.version, found.origin, found.path) == ("6.4.2", "THREADX_PATH", threadx.resolve())
+    # --kernel-src wins over the variable.
+    assert sources.locate(find_kernel("ucos2"), ucos2).version == "29300"
+
+
+def test_an_incomplete_version_is_unknown(tmp_path: Path) -> None:
+    threadx = _tree(tmp_path, {"common/src/tx_thread_create.c": "",
+                               "common/inc/tx_api.h": "#define THREADX_MAJOR_VERSION 6\n"})
+    assert sources.locate(find_kernel("threadx"), threadx).version == "unknown"
