@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__, catalogue, check, compare, fairness, platforms, sources
+from . import __version__, catalogue, check, compare, fairness, footprint_table, platforms, sources
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
@@ -86,7 +86,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     workspace = _workspace(args)
-    runs = [load_run(spec, workspace.store) for spec in args.runs]
+    runs = compare.select([load_run(spec, workspace.store) for spec in args.runs], args.bench)
     comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
                                       resamples=args.resamples, seed=args.seed)
     if args.json:
@@ -117,6 +117,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         check.write_junit(verdicts, args.junit, threshold)
         _progress(f"wrote {args.junit}")
     return 1 if any(v.failed for v in verdicts) else 0
+
+
+def cmd_footprint(args: argparse.Namespace) -> int:
+    footprints = footprint_table.measure(args.target, _workspace(args), args.os, args.profile, args.opt, _progress)
+    print(footprint_table.to_text(footprints, args.target, args.opt))
+    if args.json:
+        args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
+        _progress(f"wrote {args.json}")
+    return 0
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
@@ -193,6 +202,7 @@ def parser() -> argparse.ArgumentParser:
     comp = sub.add_parser("compare", help="runs side by side with ratios and bootstrap confidence intervals")
     comp.add_argument("runs", nargs="+", metavar="RUN", help="two or more run ids, 'last', or JSON files; "
                                                              "ratios are to the first")
+    comp.add_argument("--bench", help="only these benchmarks: comma-separated names or globs")
     comp.add_argument("--markdown", action="store_true", help="print a Markdown table")
     comp.add_argument("--json", nargs="?", const="-", metavar="FILE",
                       help="write the comparison as JSON (to stdout without FILE)")
@@ -211,6 +221,14 @@ def parser() -> argparse.ArgumentParser:
                       help="do not fail on baseline benchmarks absent from the candidate")
     gate.add_argument("--junit", type=Path, help="also write JUnit XML for CI")
     gate.set_defaults(func=cmd_check)
+
+    size = sub.add_parser("footprint", help="build each kernel x profile and show its code and RAM size")
+    size.add_argument("--target", default="qemu-m3")
+    size.add_argument("--os", action="append", help="only this kernel (repeatable; default: all for the target)")
+    size.add_argument("--profile", action="append", help="only this profile (repeatable; default: all)")
+    size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
+    size.add_argument("--json", type=Path, help="also write the figures as JSON")
+    size.set_defaults(func=cmd_footprint)
 
     sub.add_parser("runs", help="list stored runs").set_defaults(func=cmd_runs)
     sub.add_parser("list", help="targets, kernels and benchmarks").set_defaults(func=cmd_list)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from typing import Any
 
 from . import bootstrap, fairness
@@ -63,6 +64,18 @@ def _ordered_keys(runs: list[Run]) -> list[Key]:
                 seen.add(result.key)
                 keys.append(result.key)
     return keys
+
+
+def select(runs: list[Run], patterns: str | None) -> list[Run]:
+    """The runs with only the benchmarks matching comma-separated names or globs."""
+    if not patterns:
+        return runs
+    wanted = [p.strip() for p in patterns.split(",") if p.strip()]
+    chosen = [Run(manifest=r.manifest, run_id=r.run_id,
+                  results=[x for x in r.results if any(fnmatchcase(x.bench, p) for p in wanted)]) for r in runs]
+    if not any(r.results for r in chosen):
+        raise RtbenchError(f"no benchmark matches '{patterns}'", "e.g. --bench 'task_*,sem_take'")
+    return chosen
 
 
 def compare_runs(runs: list[Run], names: list[str], *, resamples: int = 2000, confidence: float = 0.95,
@@ -173,9 +186,9 @@ def to_markdown(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS
     out.append("| " + " | ".join(heads) + " |")
     out.append("| " + " | ".join("---" if i < 3 else "---:" for i in range(len(heads))) + " |")
     for row in comparison.rows:
-        cells = [c.replace("|", "\\|") for c in cells(row, stats)]
-        cells[0] = f"`{cells[0]}`"
-        out.append("| " + " | ".join(cells) + " |")
+        shown = [c.replace("|", "\\|") for c in cells(row, stats)]
+        shown[0] = f"`{shown[0]}`"
+        out.append("| " + " | ".join(shown) + " |")
     return "\n".join(out)
 
 

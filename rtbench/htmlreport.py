@@ -26,9 +26,6 @@ tr.bad td { background: #fde8e8; } tr.sig td { background: #eef4ff; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: .5em; }
 .note { color: #555; font-size: .9em; } pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
 """
-_NAV = "<p>" + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in (
-    ("comparison", "comparison"), ("results", "results"), ("scaling", "load scaling"), ("footprint", "footprint"),
-    ("distributions", "distributions"), ("studies", "published studies"), ("manifests", "manifests"))) + "</p>"
 _SUMMARY_KEYS = ("n", "min", "p50", "mean", "p99", "max", "stddev")
 
 
@@ -191,26 +188,26 @@ def _manifests(runs: list[Run], names: list[str]) -> str:
     return "".join(parts)
 
 
-def _section(anchor: str, title: str, content: str) -> str:
-    return f'<section id="{anchor}"><h2>{_e(title)}</h2>\n{content}</section>' if content else ""
-
-
 def render(runs: list[Run], names: list[str]) -> str:
     figures = _Figures()
+    sections = [
+        ("comparison", "Comparison", _comparison(runs, names) if len(runs) > 1 else ""),
+        ("results", "Results", "".join(_summary(run, name) for run, name in zip(runs, names))),
+        ("scaling", "Load scaling", _scaling(runs, names, figures)),
+        ("footprint", "Footprint", _footprint(runs, names, figures)),
+        ("distributions", "Sample distributions", _distributions(runs, names, figures)),
+        ("studies", "Published studies", _studies(runs, names, figures)),
+        ("manifests", "Manifests", _manifests(runs, names)),
+    ]
+    present = [(anchor, title, content) for anchor, title, content in sections if content]
+    nav = " · ".join(f'<a href="#{anchor}">{_e(title.lower())}</a>' for anchor, title, _ in present)
     body = [f"<h1>rtbench report</h1><p class='note'>rtbench {_e(__version__)}, "
             f"{_e(datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))}, "
-            f"{len(runs)} run(s). Opens offline: plotly.js is embedded.</p>" + _NAV]
-    if len(runs) > 1:
-        body.append(_section("comparison", "Comparison", _comparison(runs, names)))
-    body.append(_section("results", "Results", "".join(_summary(run, name) for run, name in zip(runs, names))))
-    body.append(_section("scaling", "Load scaling", _scaling(runs, names, figures)))
-    body.append(_section("footprint", "Footprint", _footprint(runs, names, figures)))
-    body.append(_section("distributions", "Sample distributions", _distributions(runs, names, figures)))
-    body.append(_section("studies", "Published studies", _studies(runs, names, figures)))
-    body.append(_section("manifests", "Manifests", _manifests(runs, names)))
+            f"{len(runs)} run(s). Opens offline: plotly.js is embedded.</p><p>{nav}</p>"]
+    body += [f'<section id="{anchor}"><h2>{_e(title)}</h2>\n{content}</section>' for anchor, title, content in present]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>rtbench report</title>"
             f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
-            + "\n".join(b for b in body if b) + "\n</body></html>\n")
+            + "\n".join(body) + "\n</body></html>\n")
 
 
 def write_report(runs: list[Run], names: list[str], path: Path) -> None:
