@@ -167,7 +167,7 @@ def _studies(runs: list[Run], names: list[str], figures: _Figures) -> str:
     out = [f'<p class="note">{_e(about)}</p>']
     for view in views:
         s = view.study
-        out.append(f"<h3>{_e(s.get('title', s['id']))}</h3><ul>"
+        out.append(f"<h3 id=\"study-{_e(s['id'])}\">{_e(s.get('title', s['id']))}</h3><ul>"
                    + "".join(f"<li><b>{_e(k)}:</b> {_e(s[k])}</li>" for k in ("platform", "method", "unit") if k in s)
                    + (f"<li><b>kernels:</b> {_e(', '.join(f'{k} {v}' for k, v in s['kernels'].items()))}</li>"
                       if isinstance(s.get("kernels"), dict) else "")

@@ -13,6 +13,7 @@ from .published import StudyView
 from .stats import percentile
 
 TEMPLATE = "plotly_white"
+_PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692", "#b6e880")
 # Sizes in the order the footprint layers are stacked.
 _FOOTPRINT_KINDS = (("text", ("text",)), ("data", ("data",)), ("bss + noinit", ("bss", "noinit")))
 
@@ -80,16 +81,21 @@ def footprint(runs: list[tuple[str, Run]]) -> go.Figure | None:
 
 
 def study_shape(view: StudyView) -> go.Figure:
-    """rtbench's ratios and the study's on one axis: solid lines rtbench, dashed the study."""
-    fig = go.Figure()
+    """rtbench's ratios and the study's on one axis per criterion group: solid rtbench, dashed the study."""
+    groups = list(dict.fromkeys(series.group for series in view.series))
+    fig = make_subplots(rows=1, cols=len(groups), subplot_titles=[g for g in groups if g] or None)
+    colours = {}
     for series in view.series:
-        xs = [x for x, _ in series.points]
-        ys = [y for _, y in series.points]
-        fig.add_trace(go.Scatter(x=xs, y=ys, name=series.name, mode="lines+markers",
-                                 line={"dash": "dash" if series.source == "study" else "solid"}))
-    x_title = "criterion" if view.shape == "ratio" else "tasks"
-    fig.update_xaxes(type="category")
-    return _layout(fig, f"{view.study['id']}: relative cost (1.00 = reference)", x_title, "ratio", height=380)
+        # One colour per run or study column across the groups, so the legend reads once.
+        key = series.name
+        colour = colours.setdefault(key, _PALETTE[len(colours) % len(_PALETTE)])
+        fig.add_trace(go.Scatter(x=[x for x, _ in series.points], y=[y for _, y in series.points], name=key,
+                                 legendgroup=key, showlegend=series.group == groups[0], mode="lines+markers",
+                                 line={"dash": "dash" if series.source == "study" else "solid", "color": colour}),
+                      row=1, col=groups.index(series.group) + 1)
+    fig.update_xaxes(type="category", automargin=True, title_text="criterion" if view.shape == "ratio" else "tasks")
+    fig.update_yaxes(title_text="relative cost", col=1)
+    return _layout(fig, "", "", "", height=420)
 
 
 def html_of(fig: go.Figure, div_id: str) -> str:

@@ -25,6 +25,7 @@ class Series:
     name: str
     source: str  # "study" or "rtbench"
     points: list[tuple[str, float | None]]
+    group: str = ""  # the criterion, when a study has one curve per criterion
 
 
 @dataclass
@@ -93,7 +94,7 @@ def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], na
     view.columns = (["criterion", "rtbench benchmark"] + [f"{n} (ratio)" for n in names]
                     + [f"study {c}: value (ratio)" for c in columns])
     run_series = [Series(n, "rtbench", []) for n in names]
-    study_series = [Series(f"study: {c}", "study", []) for c in columns]
+    study_series = [Series(f"study {c}", "study", []) for c in columns]
     run_refs = [_stat(_find(run, reference["bench"], dict(reference.get("params", {}))), statistic) for run in runs]
     for crit in spec["criteria"]:
         row = by_criterion.get(crit["study"])
@@ -130,8 +131,8 @@ def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], 
             continue
         first = rows[0]
         run_first = [_stat(_find(run, crit["bench"], {x: first[x]}), statistic) for run in runs]
-        run_series = [Series(f"{n}: {crit['bench']}", "rtbench", []) for n in names]
-        study_series = [Series(f"study {c}: {crit['study']}", "study", []) for c in columns]
+        run_series = [Series(n, "rtbench", [], crit["study"]) for n in names]
+        study_series = [Series(f"study {c}", "study", [], crit["study"]) for c in columns]
         for row in rows:
             cells = [crit["study"], str(row[x]), f"{crit['bench']}[{x}={row[x]}]"]
             point = f"{row[x]}"

@@ -156,7 +156,7 @@ class _Resources(HTMLParser):
         self.urls += [v for k, v in attrs if k == wanted and v]
 
 
-def test_html_report_renders_offline_in_chromium(home: Path, tmp_path: Path) -> None:
+def test_html_report_renders_offline_in_chromium(home: Path, catalogue_run: Run, tmp_path: Path) -> None:
     if browser.chromium() is None:
         pytest.fail("chromium is missing: run scripts/setup.sh")
     page = tmp_path / "report.html"
@@ -166,7 +166,7 @@ def test_html_report_renders_offline_in_chromium(home: Path, tmp_path: Path) -> 
     parser = _Resources()
     parser.feed(text)
     assert parser.urls == []  # plotly.js is inline: nothing is fetched at view time
-    for needle in ("Fairness", "asserts", "Load scaling", "Footprint", "ugurel2012", "count per 10 ms",
+    for needle in ("Fairness", "asserts", "Load scaling", "Footprint", 'id="study-ugurel2012"', "count per 10 ms",
                    "task_preempt_load against tasks"):
         assert needle in text, needle
     figures = text.count('class="plotly-graph-div"')
@@ -177,6 +177,10 @@ def test_html_report_renders_offline_in_chromium(home: Path, tmp_path: Path) -> 
     # Plotly draws each figure into SVG; every figure div must hold a rendered plot.
     assert dom.count('class="main-svg"') >= figures
     assert dom.count('class="plot-container plotly"') == figures
+    # ...with data drawn: one histogram per benchmark and run, bars that have points.
+    histograms = sum(1 for r in catalogue_run.results if r.status == "ok" and len(r.raw_samples) > 1)
+    assert dom.count('class="trace bars"') >= 2 * histograms
+    assert dom.count('class="point"') > 2 * histograms
 
 
 def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspace, catalogue_run: Run,
