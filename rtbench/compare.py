@@ -78,6 +78,10 @@ def select(runs: list[Run], patterns: str | None) -> list[Run]:
     return chosen
 
 
+def _measured(result: Result) -> bool:
+    return result.status == "ok" and bool(result.raw_samples)
+
+
 def compare_runs(runs: list[Run], names: list[str], *, resamples: int = 2000, confidence: float = 0.95,
                  seed: int = 0) -> Comparison:
     if len(runs) < 2:
@@ -91,10 +95,11 @@ def compare_runs(runs: list[Run], names: list[str], *, resamples: int = 2000, co
         row = Row(bench=key[0], params=dict(key[1]), unit=first.unit, results=results)
         base = results[0]
         for other in results[1:]:
-            usable = all(r is not None and r.status == "ok" and r.raw_samples for r in (base, other))
+            if base is None or other is None or not _measured(base) or not _measured(other):
+                row.estimates.append(None)
+                continue
             row.estimates.append(bootstrap.compare_samples(base.samples(), other.samples(), resamples=resamples,
-                                                           confidence=confidence, seed=seed)
-                                 if usable else None)
+                                                           confidence=confidence, seed=seed))
         rows.append(row)
     return Comparison(names=names, runs=runs, rows=rows,
                       differences=fairness.differences([r.manifest for r in runs]),
@@ -121,20 +126,20 @@ def _versus(estimate: bootstrap.Estimate) -> str:
 
 
 def cells(row: Row, stats: tuple[str, ...]) -> list[str]:
-    cells = [row.bench, format_params(row.params), row.unit]
+    out = [row.bench, format_params(row.params), row.unit]
     for result in row.results:
         if result is None:
-            cells += ["absent"] + [""] * (len(stats) - 1)
+            out += ["absent"] + [""] * (len(stats) - 1)
         elif result.status != "ok" or not result.raw_samples:
-            cells += [result.status] + [""] * (len(stats) - 1)
+            out += [result.status] + [""] * (len(stats) - 1)
         else:
             samples = result.samples()
             for stat in stats:
-                cells.append(_num(bootstrap.median(samples) if stat == "median" else sum(samples) / len(samples)))
+                out.append(_num(bootstrap.median(samples) if stat == "median" else sum(samples) / len(samples)))
     for estimate in row.estimates:
         for stat in stats:
-            cells.append(_versus(estimate[stat]) if estimate else "-")
-    return cells
+            out.append(_versus(estimate[stat]) if estimate else "-")
+    return out
 
 
 def headers(stats: tuple[str, ...], letters: list[str]) -> list[str]:

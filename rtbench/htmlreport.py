@@ -128,6 +128,8 @@ def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
         samples = [(name, r.samples()) for name, r in found if r is not None and r.status == "ok" and r.raw_samples]
         first = next(r for _, r in found if r is not None)
         parts.append(figures.add(plots.distribution(first.label(), first.unit, samples)))
+    if not parts:
+        return ""
     return '<p class="note">Every raw sample, read overhead subtracted.</p>' \
            f'<div class="grid">{"".join(parts)}</div>'
 

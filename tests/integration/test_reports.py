@@ -202,3 +202,30 @@ def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspac
         assert sum(parts[p][kind] for p in ("kernel", "port", "benchmarks", "rest")) == parts["image"][kind]
     assert parts["benchmarks"]["rodata"] > 0 and parts["kernel"]["text"] > 1000
     assert "freertos  V11.2.0  debug    kernel" in proc.stdout.replace("\t", " ")
+
+
+def test_the_browser_probe_reports_script_errors(tmp_path: Path) -> None:
+    # The check above is only worth something if a broken page fails it.
+    page = tmp_path / "broken.html"
+    page.write_text("<!DOCTYPE html><html><head><script>no_such_function();</script></head><body>x</body></html>")
+    _, errors = browser.load(page, tmp_path)
+    assert len(errors) == 1 and "no_such_function" in errors[0]
+
+
+def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
+    from rtbench.published import study_views
+
+    about, views = study_views([catalogue_run], ["A"])
+    assert "shapes and ratios" in about
+    ugurel, pereira, weiss = views
+    assert ugurel.study["unit"].startswith("count per 10 ms") and ugurel.comparable
+    row = next(r for r in ugurel.rows if r[0] == "task_preempt")
+    by_name = {s.name: dict(s.points) for s in ugurel.series}
+    medians = {r.bench: sorted(r.samples())[(len(r.samples()) + 1) // 2 - 1] for r in catalogue_run.results
+               if not r.params}
+    assert by_name["A"]["task_preempt"] == pytest.approx(medians["task_preempt"] / medians["sem_take"])
+    # The study counts operations: FreeRTOS did 156 takes but 30 preemptions per 10 ms -> 5.2x the cost.
+    assert by_name["study freertos"]["task_preempt"] == pytest.approx(156 / 30)
+    assert row[-1] == "30 (5.20)" and by_name["study xilkernel"]["task_preempt"] is None
+    assert {s.group for s in pereira.series} == {"switch_context", "tick_increment"}
+    assert weiss.shape == "none" and not weiss.comparable and "caches" in weiss.explanation
