@@ -4,9 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import sources
+from pathlib import Path
+
+from . import elf, sources
 from .build import build_image
-from .footprint import DETAILED_KINDS, parse_map_detailed
+from .errors import RtbenchError
+from .footprint import DETAILED_KINDS, KINDS, parse_map_detailed, section_kind
 from .paths import Workspace
 from .platforms import Kernel, find_kernel, find_target, kernels
 
@@ -36,6 +39,24 @@ class Footprint:
                 + [(REST, self.part(rest)), (IMAGE, self.part(tuple(self.layers)))])
 
 
+def check_against_elf(layers: dict[str, dict[str, int]], elf_path: Path) -> None:
+    """The map's totals per kind must equal the ELF's allocated section sizes."""
+    try:
+        found = elf.sections(elf_path)
+    except elf.ElfError as err:
+        raise RtbenchError(str(err), "rebuild the image (delete its build directory)") from None
+    from_elf = dict.fromkeys(KINDS, 0)
+    for section in found:
+        kind = section_kind(section.name) if section.allocated else None
+        if kind is not None:
+            from_elf[kind] += section.size
+    from_map = {kind: sum(sizes.get(kind, 0) for sizes in layers.values()) for kind in KINDS}
+    from_map["text"] += sum(sizes.get("rodata", 0) for sizes in layers.values())
+    if from_map != from_elf:
+        raise RtbenchError(f"the linker map and {elf_path.name} disagree on sizes: map {from_map}, ELF {from_elf}",
+                           "the map may be stale: rebuild the image (delete its build directory)")
+
+
 def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | None = None,
             profiles: list[str] | None = None, opt_flags: str = "-O2",
             progress: Callable[[str], None] = lambda _m: None) -> list[Footprint]:
@@ -49,8 +70,9 @@ def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | No
         for profile in profiles or kernel.profiles:
             progress(f"build   {target.name}/{kernel.name}/{profile}")
             build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)
-            out.append(Footprint(kernel.name, profile, source.version,
-                                 parse_map_detailed(build.map_file.read_text(errors="replace"))))
+            layers = parse_map_detailed(build.map_file.read_text(errors="replace"))
+            check_against_elf(layers, build.elf)
+            out.append(Footprint(kernel.name, profile, source.version, layers))
     return out
 
 
@@ -66,7 +88,8 @@ def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
     def line(cells: list[str] | tuple[str, ...]) -> str:
         return "  ".join(c.ljust(w) if i < 4 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
-    out = [f"footprint in bytes on {target} ({opt_flags}), from the linker map", line(heads),
+    out = [f"footprint in bytes on {target} ({opt_flags}), from the linker map (totals checked against the ELF)",
+           line(heads),
            line(["-" * w for w in widths])]
     out += [line(r) for r in rows]
     out += ["bss includes .noinit (sample buffers, task stacks). port: rtbench's adapter to the kernel.",
