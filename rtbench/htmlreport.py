@@ -75,7 +75,10 @@ def _summary(run: Run, name: str) -> str:
 
 
 def _comparison(runs: list[Run], names: list[str]) -> str:
-    comparison = compare.compare_runs(runs, names)
+    try:
+        comparison = compare.compare_runs(runs, names)
+    except RtbenchError as err:  # e.g. different units: say so instead of comparing
+        return f'<div class="fair"><b>Not compared:</b> {_e(err)}</div>'
     letters = compare.letters_for(len(runs))
     out = []
     if comparison.differences:
@@ -94,14 +97,14 @@ def _comparison(runs: list[Run], names: list[str]) -> str:
     return "\n".join(out)
 
 
-def _swept(run: Run) -> dict[tuple[str, str], list[Result]]:
-    """Benchmarks run at several values of one numeric parameter (load scaling)."""
-    groups: dict[tuple[str, str], list[Result]] = {}
+def _swept(run: Run) -> dict[tuple[str, str, str], list[Result]]:
+    """Benchmarks run at several values of one numeric parameter (load scaling), by unit."""
+    groups: dict[tuple[str, str, str], list[Result]] = {}
     for result in run.results:
         if len(result.params) == 1:
             (param, value), = result.params.items()
             if isinstance(value, (int, float)):
-                groups.setdefault((result.bench, param), []).append(result)
+                groups.setdefault((result.bench, param, result.unit), []).append(result)
     return {key: results for key, results in groups.items() if len(results) > 1}
 
 
@@ -117,17 +120,19 @@ class _Figures:
 
 
 def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
-    keys: list[tuple[str, Any]] = []
+    # One figure per benchmark and unit: samples in different units never share an axis.
+    keys: list[tuple[Any, str]] = []
     for run in runs:
         for result in run.results:
-            if result.key not in keys and result.status == "ok" and len(result.raw_samples) > 1:
-                keys.append(result.key)
+            if (result.key, result.unit) not in keys and result.status == "ok" and len(result.raw_samples) > 1:
+                keys.append((result.key, result.unit))
     parts = []
-    for key in keys:
-        found = [(name, next((r for r in run.results if r.key == key), None)) for name, run in zip(names, runs)]
+    for key, unit in keys:
+        found = [(name, next((r for r in run.results if r.key == key and r.unit == unit), None))
+                 for name, run in zip(names, runs)]
         samples = [(name, r.samples()) for name, r in found if r is not None and r.status == "ok" and r.raw_samples]
-        first = next(r for _, r in found if r is not None)
-        parts.append(figures.add(plots.distribution(first.label(), first.unit, samples)))
+        label = next(r.label() for _, r in found if r is not None)
+        parts.append(figures.add(plots.distribution(label, unit, samples)))
     if not parts:
         return ""
     return '<p class="note">Every raw sample, read overhead subtracted.</p>' \
@@ -135,17 +140,14 @@ def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
 
 
 def _scaling(runs: list[Run], names: list[str], figures: _Figures) -> str:
-    keys: list[tuple[str, str]] = []
+    keys: list[tuple[str, str, str]] = []
     for run in runs:
         keys += [k for k in _swept(run) if k not in keys]
-    if not keys:
-        return ""
     parts = []
-    for bench, param in keys:
-        per_run = [(name, _swept(run).get((bench, param), [])) for name, run in zip(names, runs)]
-        unit = next(r.unit for _, results in per_run for r in results)
+    for bench, param, unit in keys:
+        per_run = [(name, _swept(run).get((bench, param, unit), [])) for name, run in zip(names, runs)]
         parts.append(figures.add(plots.scaling(bench, param, unit, per_run)))
-    return f'<div class="grid">{"".join(parts)}</div>'
+    return f'<div class="grid">{"".join(parts)}</div>' if parts else ""
 
 
 def _footprint(runs: list[Run], names: list[str], figures: _Figures) -> str:
