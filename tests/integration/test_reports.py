@@ -133,6 +133,9 @@ def test_different_units_are_refused(home: Path, baseline: Path, tmp_path: Path)
         proc = rtbench(home, *args)
         assert proc.returncode == 2
         assert "different units" in proc.stderr and "instructions" in proc.stderr and "cycles" in proc.stderr
+    page = tmp_path / "mixed.html"
+    assert rtbench(home, "report", "1", str(cycles), "--html", str(page)).returncode == 0
+    assert "<b>Not compared:</b> cannot compare runs measured in different units" in page.read_text()
 
 
 def test_bad_inputs_are_clear_errors(home: Path, tmp_path: Path) -> None:
