@@ -14,10 +14,10 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
-from .bootstrap import median
-from .compare import check_units
 from .errors import RtbenchError
 from .model import Result, Run
+from .stats import percentile
+from .units import check_units
 
 METRICS = ("median", "mean", "both")
 
@@ -48,7 +48,7 @@ def parse_threshold(text: str) -> float:
 
 def _stat(result: Result, stat: str) -> float:
     samples = result.samples()
-    return median(samples) if stat == "median" else sum(samples) / len(samples)
+    return percentile(sorted(samples), 50) if stat == "median" else sum(samples) / len(samples)
 
 
 def _change(base: float, now: float) -> str:

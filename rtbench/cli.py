@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__, catalogue, check, compare, fairness, footprint_table, platforms, sources
+from . import __version__, catalogue, check, fairness, footprint_table, platforms, sources
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
@@ -85,6 +85,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    from . import compare  # numpy is only imported when a comparison is computed
+
     workspace = _workspace(args)
     runs = compare.select([load_run(spec, workspace.store) for spec in args.runs], args.bench)
     comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
