@@ -1,4 +1,4 @@
-"""The rtbench command line: run | list | report | runs | sources."""
+"""The rtbench command line: run | list | report | compare | check | footprint | runs | sources."""
 from __future__ import annotations
 
 import argparse
@@ -6,11 +6,12 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__, catalogue, platforms, sources
+from . import __version__, catalogue, check, fairness, footprint_table, platforms, sources
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
 from .report import results_table, run_to_json
+from .runsource import load_run, run_from_json, run_name
 from .session import RunRequest, execute
 from .store import Store, StoreError
 
@@ -43,8 +44,12 @@ def _print_run(run: Run) -> None:
         print(f"problem: {problem}")
 
 
+def _workspace(args: argparse.Namespace) -> Workspace:
+    return Workspace(args.home) if args.home else Workspace.default()
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    workspace = Workspace(args.home) if args.home else Workspace.default()
+    workspace = _workspace(args)
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
                          iterations=args.iterations, warmup=args.warmup, options=dict(args.option or []),
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence)
@@ -61,17 +66,72 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    workspace = Workspace(args.home) if args.home else Workspace.default()
-    with Store(workspace.store) as store:
-        run = store.load(args.run_id)
-    _print_run(run)
+    workspace = _workspace(args)
+    specs = args.runs or [None]
+    runs = [load_run(spec, workspace.store) for spec in specs]
+    if args.html:
+        from .htmlreport import write_report  # plotly is only imported when a report is drawn
+
+        write_report(runs, [run_name(r, s) for r, s in zip(runs, specs)], args.html)
+        _progress(f"wrote {args.html}")
+    else:
+        for run in runs:
+            _print_run(run)
     if args.json:
-        _write_json(run, args.json)
+        if len(runs) > 1:
+            raise RtbenchError("--json writes one run", "give one run id with --json")
+        _write_json(runs[0], args.json)
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from . import compare  # numpy is only imported when a comparison is computed
+
+    workspace = _workspace(args)
+    runs = compare.select([load_run(spec, workspace.store) for spec in args.runs], args.bench)
+    comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
+                                      resamples=args.resamples, seed=args.seed)
+    if args.json:
+        text = json.dumps(compare.to_json(comparison), indent=1) + "\n"
+        if args.json == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.json).write_text(text)
+            _progress(f"wrote {args.json}")
+    if args.markdown:
+        print(compare.to_markdown(comparison))
+    elif args.json != "-":
+        print(compare.to_text(comparison))
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    threshold = check.parse_threshold(args.threshold)
+    baseline = run_from_json(args.baseline)
+    candidate = load_run(args.candidate, _workspace(args).store)
+    lint = fairness.lint_text(fairness.differences([baseline.manifest, candidate.manifest]),
+                              ["baseline", "candidate"])
+    if lint:
+        print(lint)
+    verdicts = check.judge(baseline, candidate, threshold, args.metric, args.allow_missing)
+    print(check.summary(verdicts, threshold, args.metric))
+    if args.junit:
+        check.write_junit(verdicts, args.junit, threshold)
+        _progress(f"wrote {args.junit}")
+    return 1 if any(v.failed for v in verdicts) else 0
+
+
+def cmd_footprint(args: argparse.Namespace) -> int:
+    footprints = footprint_table.measure(args.target, _workspace(args), args.os, args.profile, args.opt, _progress)
+    print(footprint_table.to_text(footprints, args.target, args.opt))
+    if args.json:
+        args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
+        _progress(f"wrote {args.json}")
     return 0
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    workspace = Workspace(args.home) if args.home else Workspace.default()
+    workspace = _workspace(args)
     with Store(workspace.store) as store:
         for row in store.list_runs():
             print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results")
@@ -134,10 +194,43 @@ def parser() -> argparse.ArgumentParser:
                                                                  "counts as hung")
     run.set_defaults(func=cmd_run)
 
-    report = sub.add_parser("report", help="show a stored run (default: the last one)")
-    report.add_argument("run_id", nargs="?", type=int)
+    report = sub.add_parser("report", help="show stored runs (default: the last one), or write an HTML report")
+    report.add_argument("runs", nargs="*", metavar="RUN",
+                        help="run ids, 'last', or JSON files written by --json (default: the last run)")
     report.add_argument("--json", type=Path, help="also write the run as JSON")
+    report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file")
     report.set_defaults(func=cmd_report)
+
+    comp = sub.add_parser("compare", help="runs side by side with ratios and bootstrap confidence intervals")
+    comp.add_argument("runs", nargs="+", metavar="RUN", help="two or more run ids, 'last', or JSON files; "
+                                                             "ratios are to the first")
+    comp.add_argument("--bench", help="only these benchmarks: comma-separated names or globs")
+    comp.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    comp.add_argument("--json", nargs="?", const="-", metavar="FILE",
+                      help="write the comparison as JSON (to stdout without FILE)")
+    comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
+    comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
+    comp.set_defaults(func=cmd_compare)
+
+    gate = sub.add_parser("check", help="regression gate: exit 1 when a run is worse than a baseline")
+    gate.add_argument("candidate", nargs="?", metavar="RUN",
+                      help="run id, 'last' or a JSON file (default: the last run)")
+    gate.add_argument("--baseline", type=Path, required=True, help="baseline JSON (rtbench report --json)")
+    gate.add_argument("--threshold", default="5%", help="allowed increase, e.g. 5%% (default) or 0")
+    gate.add_argument("--metric", choices=check.METRICS, default="both",
+                      help="statistic(s) judged (default both: median or mean)")
+    gate.add_argument("--allow-missing", action="store_true",
+                      help="do not fail on baseline benchmarks absent from the candidate")
+    gate.add_argument("--junit", type=Path, help="also write JUnit XML for CI")
+    gate.set_defaults(func=cmd_check)
+
+    size = sub.add_parser("footprint", help="build each kernel x profile and show its code and RAM size")
+    size.add_argument("--target", default="qemu-m3")
+    size.add_argument("--os", action="append", help="only this kernel (repeatable; default: all for the target)")
+    size.add_argument("--profile", action="append", help="only this profile (repeatable; default: all)")
+    size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
+    size.add_argument("--json", type=Path, help="also write the figures as JSON")
+    size.set_defaults(func=cmd_footprint)
 
     sub.add_parser("runs", help="list stored runs").set_defaults(func=cmd_runs)
     sub.add_parser("list", help="targets, kernels and benchmarks").set_defaults(func=cmd_list)

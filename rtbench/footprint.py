@@ -9,6 +9,8 @@ from typing import Any
 from rtbench.model import Result, Scale
 
 KINDS = ("text", "data", "bss", "noinit")
+# The same with read-only data split from code (`rtbench footprint`); text then excludes rodata.
+DETAILED_KINDS = ("text", "rodata", "data", "bss", "noinit")
 LAYERS = ("kernel", "port", "bench", "core", "target", "toolchain", "linker")
 # Objects from our own build outside the known folders: reported, never silently lumped in.
 UNKNOWN = "unknown"
@@ -87,9 +89,13 @@ class _Section:
     kind: str
     start: int | None = None
     size: int | None = None
-    pieces: list[tuple[int, int, str]] = field(default_factory=list)  # address, size, layer
+    pieces: list[tuple[int, int, str, str]] = field(default_factory=list)  # address, size, layer, input section
 
-    def sizes(self) -> dict[str, int]:
+    def piece_kind(self, input_section: str) -> str:
+        """The kind of one input piece: read-only data placed in a text section counts as rodata."""
+        return "rodata" if self.kind == "text" and input_section.startswith(".rodata") else self.kind
+
+    def sizes(self) -> dict[tuple[str, str], int]:
         """Bytes per layer, by address rather than by the sizes ld prints.
 
         ld prints merged string sections (.rodata.*.str1.*) with their size before merging,
@@ -97,32 +103,43 @@ class _Section:
         and bytes no piece claims (alignment gaps) count as linker padding, so the layers
         always add up to the output section's size.
         """
-        out: dict[str, int] = {}
+        out: dict[tuple[str, str], int] = {}
         if self.start is None or self.size is None:
             return out
+        padding = ("linker", self.kind)
         end_of_section = self.start + self.size
         pos = self.start
         pieces = sorted(self.pieces, key=lambda p: p[0])
-        for i, (addr, size, layer) in enumerate(pieces):
+        for i, (addr, size, layer, input_section) in enumerate(pieces):
             limit = pieces[i + 1][0] if i + 1 < len(pieces) else end_of_section
             end = min(addr + size, limit, end_of_section)
             addr = max(addr, pos)  # overlapping an earlier piece: those bytes are counted
             if addr > pos:
-                out["linker"] = out.get("linker", 0) + min(addr, end_of_section) - pos
+                out[padding] = out.get(padding, 0) + min(addr, end_of_section) - pos
             if end > addr:
-                out[layer] = out.get(layer, 0) + end - addr
+                key = (layer, self.piece_kind(input_section))
+                out[key] = out.get(key, 0) + end - addr
             pos = max(pos, end, min(addr, end_of_section))
         if end_of_section > pos:
-            out["linker"] = out.get("linker", 0) + end_of_section - pos
+            out[padding] = out.get(padding, 0) + end_of_section - pos
         return out
 
 
 def parse_map(text: str) -> dict[str, dict[str, int]]:
     """Bytes per layer per kind (text, data, bss, noinit) in the counted output sections."""
+    result: dict[str, dict[str, int]] = {}
+    for layer, kinds in parse_map_detailed(text).items():
+        result[layer] = {kind: kinds[kind] for kind in KINDS}
+        result[layer]["text"] += kinds["rodata"]
+    return result
+
+
+def parse_map_detailed(text: str) -> dict[str, dict[str, int]]:
+    """Bytes per layer per kind with read-only data apart: text, rodata, data, bss, noinit."""
     sections: list[_Section] = []
     current: _Section | None = None
     header_pending = False  # an output-section name whose address/size are on the next line
-    pending = False  # an input-section name whose address/size/file are on the next line
+    pending = ""  # an input-section name whose address/size/file are on the next line
     for line in _memory_map_lines(text):
         if not line.strip():
             continue
@@ -130,7 +147,7 @@ def parse_map(text: str) -> dict[str, dict[str, int]]:
         if not line[0].isspace():
             # An output section header, or a LOAD/OUTPUT/GROUP statement; either way the
             # previous output section has ended.
-            pending = header_pending = False
+            pending, header_pending = "", False
             first = tokens[0]
             is_statement = first in ("LOAD", "START", "END") or "(" in first
             kind = None if is_statement else section_kind(first)
@@ -150,30 +167,30 @@ def parse_map(text: str) -> dict[str, dict[str, int]]:
                 current.start, current.size = int(tokens[0], 16), int(tokens[1], 16)
                 continue
         if pending:
-            pending = False
+            name, pending = pending, ""
             if len(tokens) >= 2 and _is_hex(tokens[0]) and _is_hex(tokens[1]):
                 current.pieces.append((int(tokens[0], 16), int(tokens[1], 16),
-                                       classify(" ".join(tokens[2:]))))
+                                       classify(" ".join(tokens[2:])), name))
                 continue
         if tokens[0] == "*fill*":
             if len(tokens) >= 3 and _is_hex(tokens[1]) and _is_hex(tokens[2]):
-                current.pieces.append((int(tokens[1], 16), int(tokens[2], 16), "linker"))
+                current.pieces.append((int(tokens[1], 16), int(tokens[2], 16), "linker", "*fill*"))
             continue
         if _is_hex(tokens[0]):
             continue  # symbols, assignments, "size before relaxing"
         if "(" in tokens[0] or tokens[0].startswith("*"):
             continue  # an input-section pattern such as *(.text .text.*)
         if len(tokens) == 1:
-            pending = True
+            pending = tokens[0]
         elif len(tokens) >= 3 and _is_hex(tokens[1]) and _is_hex(tokens[2]):
             current.pieces.append((int(tokens[1], 16), int(tokens[2], 16),
-                                   classify(" ".join(tokens[3:]))))
+                                   classify(" ".join(tokens[3:])), tokens[0]))
 
     # Every standard layer always appears (a stable shape for manifests), extras when used.
-    result: dict[str, dict[str, int]] = {layer: dict.fromkeys(KINDS, 0) for layer in LAYERS}
+    result: dict[str, dict[str, int]] = {layer: dict.fromkeys(DETAILED_KINDS, 0) for layer in LAYERS}
     for section in sections:
-        for layer, size in section.sizes().items():
-            result.setdefault(layer, dict.fromkeys(KINDS, 0))[section.kind] += size
+        for (layer, kind), size in section.sizes().items():
+            result.setdefault(layer, dict.fromkeys(DETAILED_KINDS, 0))[kind] += size
     return result
 
 

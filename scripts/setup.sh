@@ -15,6 +15,7 @@ tools=(
   "cmake:cmake"
   "ninja:ninja-build"
   "cargo:cargo"
+  "chromium:chromium"
 )
 missing=()
 for pair in "${tools[@]}"; do
@@ -28,11 +29,17 @@ if [ "${#missing[@]}" -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The Python package (editable: the firmware sources stay in this checkout) and pytest.
+# The Python package (editable: the firmware sources stay in this checkout) with its pinned
+# dependencies (plotly, numpy) and pytest.
 installed_here() {
   python3 -I - <<'PY' 2>/dev/null
-import importlib.metadata as md, json, pathlib, sys
+import importlib.metadata as md, json, pathlib, sys, tomllib
 import pytest  # noqa: F401  (the test runner must be there too)
+# Every dependency pinned in pyproject.toml, at its pinned version.
+for pin in tomllib.loads(pathlib.Path("pyproject.toml").read_text())["project"]["dependencies"]:
+    name, _, version = pin.partition("==")
+    if md.version(name) != version:
+        sys.exit(1)
 url = json.loads(md.distribution("rtbench").read_text("direct_url.json") or "{}").get("url", "")
 sys.exit(0 if url == pathlib.Path.cwd().resolve().as_uri() else 1)
 PY

@@ -1,0 +1,234 @@
+"""compare, check, report --html and footprint on real stored runs, through the command line."""
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from rtbench import compare, fairness
+from rtbench.build import Build
+from rtbench.model import Run
+from rtbench.paths import Workspace
+from rtbench.store import Store
+from tests.conftest import run_catalogue
+
+from . import browser
+
+
+def rtbench(home: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home), *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def debug_run(workspace: Workspace, built_image: Build) -> Run:
+    """The same catalogue with the debug profile: asserts, stack checking and trace on."""
+    return run_catalogue(workspace, profile="debug")
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, workspace: Workspace, catalogue_run: Run,
+         debug_run: Run) -> Path:
+    """A workspace whose store holds: 1 default, 2 debug, 3 default again (a real second run)."""
+    root = tmp_path_factory.mktemp("reports-home")
+    with Store(Workspace(root).store) as store:
+        for run in (catalogue_run, debug_run, run_catalogue(workspace)):
+            store.save(copy.deepcopy(run))
+    return root
+
+
+@pytest.fixture(scope="module")
+def baseline(home: Path) -> Path:
+    path = home / "baseline.json"
+    proc = rtbench(home, "report", "1", "--json", str(path))
+    assert proc.returncode == 0, proc.stderr
+    return path
+
+
+def test_fairness_lint_on_real_runs_with_different_profiles(catalogue_run: Run, debug_run: Run) -> None:
+    diffs = fairness.differences([catalogue_run.manifest, debug_run.manifest])
+    labels = {d.label for d in diffs}
+    assert {"asserts", "trace hooks", "stack checking"} <= labels
+    assert "optimisation flags" not in labels and "tick rate" not in labels
+
+
+def test_compare_marks_the_debug_cost_and_nothing_between_identical_runs(home: Path) -> None:
+    proc = rtbench(home, "compare", "1", "2", "3", "--json")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert {f["label"] for f in data["fairness"]} >= {"asserts", "trace hooks", "stack checking"}
+    rows = {(r["bench"], json.dumps(r["params"], sort_keys=True)): r for r in data["rows"]}
+    switch = rows[("task_switch", "{}")]
+    debug, again = switch["versus_first"]
+    assert debug["median"]["ratio"] > 1.1 and debug["median"]["ratio_ci"][0] > 1.0 and debug["median"]["significant"]
+    for row in data["rows"]:
+        same = row["versus_first"][1]
+        if same is None:
+            continue
+        for stat in ("median", "mean"):
+            assert not same[stat]["significant"], row["bench"]
+            if same[stat]["ratio"] is not None:
+                assert same[stat]["ratio_ci"] == [1.0, 1.0]
+
+    text = rtbench(home, "compare", "1", "2")
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("fairness: the runs differ")
+    assert any(line.startswith("task_switch") and line.rstrip().endswith("*") for line in lines)
+    markdown = rtbench(home, "compare", "1", "3", "--markdown")
+    assert "| `task_switch` |" in markdown.stdout and "Fairness" not in markdown.stdout
+
+
+def test_check_passes_identical_runs_at_zero_threshold(home: Path, baseline: Path) -> None:
+    proc = rtbench(home, "check", "--baseline", str(baseline), "--threshold", "0%")  # the last run, 3
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "check passed" in proc.stdout and "fairness" not in proc.stdout
+
+
+def test_check_fails_a_real_regression_with_junit(home: Path, baseline: Path, tmp_path: Path) -> None:
+    junit = tmp_path / "check.xml"
+    proc = rtbench(home, "check", "2", "--baseline", str(baseline), "--junit", str(junit))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "REGRESSION task_switch: median and mean regressed beyond 5.0%" in proc.stdout
+    assert "asserts (kernel.config.asserts) differs" in proc.stdout
+    suite = ET.parse(junit).getroot().find("testsuite")
+    failed = {case.get("name") for case in suite.iter("testcase") if case.find("failure") is not None}
+    assert "task_switch" in failed and "tick_cost[tasks=0]" not in failed  # the tick path has no asserts
+    assert int(suite.get("failures")) == len(failed) > 10
+
+
+def test_check_catches_an_injected_regression_in_a_json_candidate(home: Path, baseline: Path, tmp_path: Path) -> None:
+    data = json.loads(baseline.read_text())
+    row = next(r for r in data["results"] if r["bench"] == "sem_take")
+    row["samples"] = [s + 3 for s in row["samples"]]  # 50 -> 53 instructions: +6 %
+    candidate = tmp_path / "candidate.json"
+    candidate.write_text(json.dumps(data))
+    proc = rtbench(home, "check", str(candidate), "--baseline", str(baseline), "--threshold", "5")
+    assert proc.returncode == 1
+    regressed = [line for line in proc.stdout.splitlines() if line.startswith("REGRESSION")]
+    assert regressed == [line for line in regressed if line.startswith("REGRESSION sem_take:")] and len(regressed) == 1
+    assert "median 50 -> 53 instructions (+6.0%)" in proc.stdout
+    # Within a 10 % threshold it passes; a lost benchmark fails.
+    assert rtbench(home, "check", str(candidate), "--baseline", str(baseline), "--threshold", "10%").returncode == 0
+    row["status"], row["reason"], row["samples"] = "error", "stream cut", []
+    candidate.write_text(json.dumps(data))
+    lost = rtbench(home, "check", str(candidate), "--baseline", str(baseline), "--threshold", "10%")
+    assert lost.returncode == 1 and "FAIL sem_take: error in the candidate: stream cut" in lost.stdout
+
+
+def test_different_units_are_refused(home: Path, baseline: Path, tmp_path: Path) -> None:
+    data = json.loads(baseline.read_text())
+    for row in data["results"]:
+        if row["unit"] == "instructions":
+            row["unit"] = "cycles"
+    cycles = tmp_path / "cycles.json"
+    cycles.write_text(json.dumps(data))
+    for args in (("compare", "1", str(cycles)), ("check", str(cycles), "--baseline", str(baseline))):
+        proc = rtbench(home, *args)
+        assert proc.returncode == 2
+        assert "different units" in proc.stderr and "instructions" in proc.stderr and "cycles" in proc.stderr
+    page = tmp_path / "mixed.html"
+    assert rtbench(home, "report", "1", str(cycles), "--html", str(page)).returncode == 0
+    assert "<b>Not compared:</b> cannot compare runs measured in different units" in page.read_text()
+
+
+def test_bad_inputs_are_clear_errors(home: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"results": [')
+    proc = rtbench(home, "check", "--baseline", str(broken))
+    assert proc.returncode == 2 and "not valid JSON" in proc.stderr
+    assert "compare needs at least two runs" in rtbench(home, "compare", "1").stderr
+    assert "no run with id 99" in rtbench(home, "compare", "1", "99").stderr
+
+
+class _Resources(HTMLParser):
+    """Every URL the page would load by itself: script src, link href, img/iframe/source src."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        wanted = {"script": "src", "link": "href", "img": "src", "iframe": "src", "source": "src"}.get(tag)
+        self.urls += [v for k, v in attrs if k == wanted and v]
+
+
+def test_html_report_renders_offline_in_chromium(home: Path, catalogue_run: Run, tmp_path: Path) -> None:
+    if browser.chromium() is None:
+        pytest.fail("chromium is missing: run scripts/setup.sh")
+    page = tmp_path / "report.html"
+    proc = rtbench(home, "report", "1", "2", "--html", str(page))
+    assert proc.returncode == 0, proc.stderr
+    text = page.read_text(encoding="utf-8")
+    parser = _Resources()
+    parser.feed(text)
+    assert parser.urls == []  # plotly.js is inline: nothing is fetched at view time
+    for needle in ("Fairness", "asserts", "Load scaling", "Footprint", 'id="study-ugurel2012"', "count per 10 ms",
+                   "task_preempt_load against tasks"):
+        assert needle in text, needle
+    figures = text.count('class="plotly-graph-div"')
+    assert figures > 20
+
+    dom, errors = browser.load(page, tmp_path)
+    assert errors == []
+    # Plotly draws each figure into SVG; every figure div must hold a rendered plot.
+    assert dom.count('class="main-svg"') >= figures
+    assert dom.count('class="plot-container plotly"') == figures
+    # ...with data drawn: one histogram per benchmark and run, bars that have points.
+    histograms = sum(1 for r in catalogue_run.results if r.status == "ok" and len(r.raw_samples) > 1)
+    assert dom.count('class="trace bars"') >= 2 * histograms
+    assert dom.count('class="point"') > 2 * histograms
+
+
+def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspace, catalogue_run: Run,
+                                                             debug_run: Run, tmp_path: Path) -> None:
+    # The session's workspace: both images are already built there and are reused.
+    out = tmp_path / "footprint.json"
+    proc = rtbench(workspace.root, "footprint", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(out.read_text())
+    assert {(i["kernel"], i["profile"]) for i in data["images"]} == {("freertos", "default"), ("freertos", "debug")}
+    default = next(i for i in data["images"] if i["profile"] == "default")
+    parts = default["parts"]
+    measured = {(r.params["part"], r.params["section"]): r.raw_samples[0]
+                for r in catalogue_run.results if r.bench == "footprint"}
+    assert parts["kernel"]["text"] + parts["kernel"]["rodata"] == measured[("kernel", "text")]
+    assert parts["image"]["text"] + parts["image"]["rodata"] == measured[("image", "text")]
+    assert parts["image"]["bss"] == measured[("image", "bss")]
+    for kind in ("text", "rodata", "data", "bss"):
+        assert sum(parts[p][kind] for p in ("kernel", "port", "benchmarks", "rest")) == parts["image"][kind]
+    assert parts["benchmarks"]["rodata"] > 0 and parts["kernel"]["text"] > 1000
+    assert "freertos  V11.2.0  debug    kernel" in proc.stdout.replace("\t", " ")
+
+
+def test_the_browser_probe_reports_script_errors(tmp_path: Path) -> None:
+    # The check above is only worth something if a broken page fails it.
+    page = tmp_path / "broken.html"
+    page.write_text("<!DOCTYPE html><html><head><script>no_such_function();</script></head><body>x</body></html>")
+    _, errors = browser.load(page, tmp_path)
+    assert len(errors) == 1 and "no_such_function" in errors[0]
+
+
+def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
+    from rtbench.published import study_views
+
+    about, views = study_views([catalogue_run], ["A"])
+    assert "shapes and ratios" in about
+    ugurel, pereira, weiss = views
+    assert ugurel.study["unit"].startswith("count per 10 ms") and ugurel.comparable
+    row = next(r for r in ugurel.rows if r[0] == "task_preempt")
+    by_name = {s.name: dict(s.points) for s in ugurel.series}
+    medians = {r.bench: sorted(r.samples())[(len(r.samples()) + 1) // 2 - 1] for r in catalogue_run.results
+               if not r.params}
+    assert by_name["A"]["task_preempt"] == pytest.approx(medians["task_preempt"] / medians["sem_take"])
+    # The study counts operations: FreeRTOS did 156 takes but 30 preemptions per 10 ms -> 5.2x the cost.
+    assert by_name["study freertos"]["task_preempt"] == pytest.approx(156 / 30)
+    assert row[-1] == "30 (5.20)" and by_name["study xilkernel"]["task_preempt"] is None
+    assert {s.group for s in pereira.series} == {"switch_context", "tick_increment"}
+    assert weiss.shape == "none" and not weiss.comparable and "caches" in weiss.explanation
