@@ -3,6 +3,8 @@
 A benchmark regresses when its median or its mean (`metric`) exceeds the baseline's by more
 than the threshold, relative to the size of the baseline value:
     candidate > baseline + threshold * |baseline|
+For throughput results (operations per period, more is better) the rule is mirrored: a drop
+below baseline - threshold * |baseline| regresses.
 The median catches a slower typical path; the mean also catches a heavier tail (more samples
 hit by a tick, a slower rare path). With a 0 % threshold any increase fails, which suits
 deterministic emulated runs. A benchmark that was ok in the baseline and failed, was lost or
@@ -73,9 +75,10 @@ def judge_one(base: Result, cand: Result | None, threshold: float, metric: str) 
         before, after = _stat(base, stat), _stat(cand, stat)
         shown.append(f"{stat} {before:g} -> {after:g} {base.unit} ({_change(before, after)})")
         allowance = threshold * abs(before)
-        if after > before + allowance:
+        rose, fell = after > before + allowance, after < before - allowance
+        if (fell if base.higher_is_better else rose):
             worse.append(stat)
-        elif after < before - allowance:
+        elif (rose if base.higher_is_better else fell):
             better.append(stat)
     detail = "; ".join(shown)
     if worse:

@@ -66,7 +66,13 @@ def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | No
                             else [k for k in kernels() if k.runs_on(target)])
     out = []
     for kernel in chosen:
-        source = sources.locate(kernel)
+        try:
+            source = sources.locate(kernel)
+        except RtbenchError as err:
+            if kernel_names:  # asked for by name: the user must hear why it cannot be built
+                raise
+            progress(f"skip    {kernel.name}: {str(err).splitlines()[0]}")
+            continue
         for profile in profiles or kernel.profiles:
             progress(f"build   {target.name}/{kernel.name}/{profile}")
             build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)

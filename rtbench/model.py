@@ -7,6 +7,8 @@ from typing import Any
 
 # A result's status: the firmware's verdict (ok, fail, unsupported) or the host's (error).
 STATUSES = ("ok", "fail", "unsupported", "error")
+# Units of throughput (counts per period): for these, more is better.
+THROUGHPUT_UNITS = ("operations",)
 
 
 @dataclass
@@ -41,6 +43,10 @@ class Result:
         """Samples in `unit`, with the timestamp-read overhead subtracted."""
         overhead = self.scale.convert(self.overhead_raw)
         return [self.scale.convert(raw) - overhead for raw in self.raw_samples]
+
+    @property
+    def higher_is_better(self) -> bool:
+        return self.unit in THROUGHPUT_UNITS
 
     @property
     def key(self) -> tuple[str, tuple[tuple[str, Any], ...]]:

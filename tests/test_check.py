@@ -46,3 +46,14 @@ def test_improvement_missing_and_new() -> None:
     assert "check failed: 1 of 2" in summary(verdicts, 0.05, "both")
     allowed = judge(_run(a=[100], gone=[5]), _run(a=[100]), 0.05, allow_missing=True)
     assert not any(v.failed for v in allowed)
+
+
+def test_throughput_regresses_when_it_drops() -> None:
+    def ops(samples: list[int]) -> Run:
+        return Run(manifest={}, results=[Result(bench="tm_sync", params={"period_ms": 100}, unit="operations",
+                                                status="ok", raw_samples=samples, scale=Scale("operations"))])
+
+    base = ops([6500] * 5)
+    assert judge(base, ops([6000] * 5), 0.05)[0].outcome == "regressed"  # fewer operations: worse
+    assert judge(base, ops([7000] * 5), 0.05)[0].outcome == "improved"
+    assert judge(base, ops([6400] * 5), 0.05)[0].outcome == "pass"
