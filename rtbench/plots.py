@@ -68,11 +68,14 @@ def footprint(runs: list[tuple[str, Run]]) -> go.Figure | None:
     fig = make_subplots(rows=len(_FOOTPRINT_KINDS), cols=1, subplot_titles=[k for k, _ in _FOOTPRINT_KINDS],
                         vertical_spacing=0.12)
     names = [name for name, _ in usable]
-    for layer in usable[0][1]:
+    for index, layer in enumerate(usable[0][1]):
+        # One colour per layer in every subplot, so the single legend reads for all three.
+        colour = _PALETTE[index % len(_PALETTE)]
         for row, (_, kinds) in enumerate(_FOOTPRINT_KINDS, start=1):
             sizes = [sum(int(fp.get(layer, {}).get(k, 0)) for k in kinds) for _, fp in usable]
             fig.add_trace(go.Bar(y=names, x=sizes, name=layer, legendgroup=layer, orientation="h",
-                                 showlegend=row == 1, hovertemplate=f"{layer}: %{{x}} B<extra></extra>"),
+                                 marker_color=colour, showlegend=row == 1,
+                                 hovertemplate=f"{layer}: %{{x}} B<extra></extra>"),
                           row=row, col=1)
     fig.update_layout(barmode="stack")
     fig.update_xaxes(title_text="bytes", row=len(_FOOTPRINT_KINDS), col=1)
