@@ -104,7 +104,7 @@ def cmd_sources(args: argparse.Namespace) -> int:
         if args.locate:
             try:
                 found = sources.locate(kernel)
-                print(f"  -> {found.path} ({found.version}, {found.origin})")
+                print(f"  -> {found.path or 'no tree'} ({found.version}, {found.origin})")
             except RtbenchError as err:
                 print(f"  -> not available: {err}")
     return 0

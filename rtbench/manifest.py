@@ -44,7 +44,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "kernel": {
             "name": meta.get("kernel.name", kernel.name),
             "version": meta.get("kernel.version", source.version),
-            "source": str(source.path),
+            "source": str(source.path) if source.path else "",
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),

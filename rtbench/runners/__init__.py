@@ -7,7 +7,7 @@ from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
 from .console import ConsoleRun, OnRecord
-from . import qemu
+from . import posix, qemu
 
 
 class Runner(Protocol):
@@ -15,7 +15,9 @@ class Runner(Protocol):
                  timeout: float, silence: float, on_record: OnRecord) -> ConsoleRun: ...
 
 
-RUNNERS: dict[str, Runner] = {"qemu": qemu.run}
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run}
+# Runners that start the image as a process of this machine: background load applies to them.
+HOST_RUNNERS = ("posix",)
 
 
 def runner_for(target: Target) -> Runner:
@@ -30,4 +32,6 @@ def describe(target: Target) -> dict[str, str]:
     """The runner's own settings and version, for the manifest."""
     if target.runner == "qemu":
         return qemu.describe(target)
+    if target.runner == "posix":
+        return posix.describe(target)
     return {}

@@ -29,6 +29,9 @@ typedef struct {
     uint32_t count;
     uint32_t count_warmup;
     const char *count_key;
+    /* When set, the sample count and warm-up are multiplied by this option's value (for
+     * benchmarks whose `count_key` counts per worker, e.g. per periodic thread). */
+    const char *count_per_key;
 } rtb_bench;
 
 /* Registration goes into the `rtb_benches` section, which the linker gathers
