@@ -11,8 +11,10 @@ from . import posix, qemu
 
 
 class Runner(Protocol):
+    """Host runners (HOST_RUNNERS) also take `load`, the background load beside the image."""
+
     def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
-                 timeout: float, silence: float, on_record: OnRecord) -> ConsoleRun: ...
+                 timeout: float, silence: float, on_record: OnRecord, **host: str) -> ConsoleRun: ...
 
 
 RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run}

@@ -66,6 +66,7 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value))
     emit("target.mlockall", rtb_linux_mlock_status());
     if (strcmp(rtb_linux_mlock_status(), "granted") != 0)
         emit("warning.mlockall", "memory is not locked: page faults may add latency");
+    emit("target.cpu_dma_latency", rtb_linux_wakeup_latency_status());
     emit("target.irq_source", "POSIX timer (CLOCK_MONOTONIC, absolute expiry) signalling a handler thread "
                               "that waits in sigwaitinfo (a threaded interrupt)");
 }

@@ -18,6 +18,7 @@ int rtb_linux_irq_signal(void);
 void rtb_linux_realtime_setup(void);
 int rtb_linux_pinned_cpu(void);
 const char *rtb_linux_mlock_status(void); /* "granted" or why not */
+const char *rtb_linux_wakeup_latency_status(void); /* the /dev/cpu_dma_latency request */
 
 /* Fault signals reported through rtb_core_fault (fault.c). */
 void rtb_linux_install_fault_handlers(void);
