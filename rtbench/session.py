@@ -131,7 +131,9 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                          "command": outcome.command})
     breakdown = None
     if any(b.name == "footprint" for b in selected):
-        footprint_results, breakdown = footprint.footprint_results(build.map_file)
+        outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
+                   if source.path is None else None)
+        footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
                              emulator=runners.describe(target), capture=capture, settings=settings)

@@ -6,8 +6,10 @@
  * task is lost, as on FreeRTOS). Deleting a task cancels its thread at its next blocking call or
  * yield; one that does not end within a bound (blocked where POSIX cannot cancel, e.g. in a
  * mutex lock) is left parked, and its slot is not reused.
- * Stacks are static, so that the target's mlockall has already faulted them in: creating a task
- * never waits for memory, which would let lower-priority tasks run before their siblings exist. */
+ * On an RTOS, creating a task never blocks the creator; pthread_create can (the kernel allocates
+ * the thread), and a lower-priority task would then run before its siblings exist. So a new task
+ * waits at a start gate until no creation is in progress, and stacks are static (already locked
+ * and faulted in by the target's mlockall). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -38,10 +40,32 @@ static struct rtb_task tasks[MAX_TASKS];
 static uint8_t stacks[MAX_TASKS][RTB_POSIX_STACK_BYTES] __attribute__((aligned(64)));
 static pthread_mutex_t slots = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local rtb_task *self;
+static pthread_mutex_t gate = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_open = PTHREAD_COND_INITIALIZER;
+static unsigned creating;
+
+static void creation_begins(void)
+{
+    pthread_mutex_lock(&gate);
+    creating++;
+    pthread_mutex_unlock(&gate);
+}
+
+static void creation_ends(void)
+{
+    pthread_mutex_lock(&gate);
+    if (--creating == 0u)
+        pthread_cond_broadcast(&gate_open);
+    pthread_mutex_unlock(&gate);
+}
 
 static void *trampoline(void *arg)
 {
     self = arg;
+    pthread_mutex_lock(&gate);
+    while (creating)
+        pthread_cond_wait(&gate_open, &gate);
+    pthread_mutex_unlock(&gate);
     self->fn(self->arg);
     return NULL; /* task functions never return */
 }
@@ -75,6 +99,7 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     rtb_task *task = claim_slot();
     if (!task)
         return NULL;
+    creation_begins();
     task->fn = fn;
     task->arg = arg;
     atomic_store(&task->suspended, false);
@@ -91,12 +116,14 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     int failed = pthread_create(&task->thread, &attr, trampoline, task);
     pthread_attr_destroy(&attr);
     if (failed) {
+        creation_ends();
         release_slot(task);
         return NULL;
     }
     char short_name[16];
     snprintf(short_name, sizeof short_name, "%s", name);
     pthread_setname_np(task->thread, short_name);
+    creation_ends();
     return task;
 }
 
