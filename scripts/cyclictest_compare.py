@@ -65,7 +65,7 @@ def rtbench(args: argparse.Namespace, home: Path) -> list[int]:
 def row(name: str, samples: list[int]) -> str:
     s = summarize(samples)
     us = [s[k] / 1000 for k in ("min", "p50", "p99", "p999", "max", "mean")]
-    return f"{name:<26} {s['n']:>7} " + " ".join(f"{v:>9.1f}" for v in us)
+    return f"{name:<34} {s['n']:>7} " + " ".join(f"{v:>9.1f}" for v in us)
 
 
 def main() -> int:
@@ -86,7 +86,7 @@ def main() -> int:
 
     print(f"interval {args.interval_us} us, {args.loops} loops, SCHED_FIFO {args.priority}, CPU {args.cpu}, "
           f"load {args.load}; latencies in us")
-    print(f"{'tool':<26} {'n':>7} {'min':>9} {'p50':>9} {'p99':>9} {'p99.9':>9} {'max':>9} {'mean':>9}")
+    print(f"{'tool':<34} {'n':>7} {'min':>9} {'p50':>9} {'p99':>9} {'p99.9':>9} {'max':>9} {'mean':>9}")
     with tempfile.TemporaryDirectory(prefix="rtbench-compare-") as tmp:
         for round_no in range(1, args.rounds + 1):
             suffix = f" (round {round_no})" if args.rounds > 1 else ""
