@@ -130,7 +130,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             extra.append(f"{bench.param} in {{{', '.join(map(str, bench.values))}}}")
         if bench.count:
             extra.append(f"{bench.count} samples" + (f" (option {bench.count_key})" if bench.count_key else "")
-                         + (f" per {bench.count_per_key}" if bench.count_per_key else ""))
+                         + (f" x option {bench.count_per_key}" if bench.count_per_key else ""))
         if bench.host:
             extra.append("computed by the host from the image")
         print(f"  {bench.name:<18} {bench.summary}" + (f" [{'; '.join(extra)}]" if extra else ""))
