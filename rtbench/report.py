@@ -50,7 +50,7 @@ def histogram_text(result: Result, bin_width: int | None = None, limit: int | No
             bar = "#" * max(1, round(count * width / peak))
             lines.append(f"  [{lo}, {lo + h['width']})  {count:>8}  {bar}")
     if limit is not None:
-        lines.append(f"  >= {limit}  {h['overflow']:>8}  (overflow)")
+        lines.append(f"  [{limit}, ...)  {h['overflow']:>8}  (overflow)")
     return "\n".join(lines)
 
 
