@@ -103,7 +103,7 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
             elif record.rtype == "END":
                 progress(f"run     {running['label']:<28} {record.fields.get('status', '?')}")
 
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
         log_path = workspace.logs / f"{stamp}-{target.name}-{kernel.name}.log"
         # A long periodic run prints nothing until it ends: the watchdog must wait for it.
         expected = _expected_seconds(options)
