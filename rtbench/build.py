@@ -79,7 +79,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
         _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
               f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
               f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
-              f"-DRTB_KERNEL_SRC={source.path}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
+              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
     _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
     compiler = target.spec.get("compiler", "cc")

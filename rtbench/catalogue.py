@@ -15,6 +15,7 @@ _VALUES = re.compile(r"RTB_PARAM_VALUES\(\s*(\w+)\s*,([^)]*)\)")
 _PARAM = re.compile(r'RTB_PARAM\(\s*\w+\s*,\s*"(\w+)"\s*\)')
 _COUNT = re.compile(r"\.count\s*=\s*(\d+)")
 _COUNT_KEY = re.compile(r'\.count_key\s*=\s*"(\w+)"')
+_COUNT_PER_KEY = re.compile(r'\.count_per_key\s*=\s*"(\w+)"')
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class BenchInfo:
     raw: bool = False  # the interval starts at a hardware event: no read overhead subtracted
     count: int | None = None  # its own sample count instead of --iterations
     count_key: str | None = None  # the option that overrides `count`
+    count_per_key: str | None = None  # the option that multiplies the count (e.g. threads)
     host: bool = False  # computed by the host from the image, not run on the target
     source: str = field(default="", compare=False)
 
@@ -50,6 +52,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
             param = _PARAM.search(extra)
             count = _COUNT.search(extra)
             key = _COUNT_KEY.search(extra)
+            per = _COUNT_PER_KEY.search(extra)
             found.append(BenchInfo(
                 name=name, order=order, summary=summary,
                 param=param.group(1) if param else None,
@@ -57,6 +60,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
                 raw="RTB_RAW" in extra,
                 count=int(count.group(1)) if count else None,
                 count_key=key.group(1) if key else None,
+                count_per_key=per.group(1) if per else None,
                 source=f"firmware/bench/{path.relative_to(bench_dir).as_posix()}",
             ))
     if not found:

@@ -10,7 +10,9 @@ from . import __version__, catalogue, check, fairness, footprint_table, platform
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
-from .report import results_table, run_to_json
+from .durations import microseconds
+from .load import KINDS as LOAD_KINDS
+from .report import histogram_text, results_table, run_to_json
 from .runsource import load_run, run_from_json, run_name
 from .session import RunRequest, execute
 from .store import Store, StoreError
@@ -27,19 +29,27 @@ def _option(text: str) -> tuple[str, str]:
     return key, value
 
 
-def _write_json(run: Run, path: Path) -> None:
-    path.write_text(json.dumps(run_to_json(run), indent=1) + "\n")
+def _write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: int | None = None) -> None:
+    path.write_text(json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1) + "\n")
     _progress(f"wrote {path}")
 
 
-def _print_run(run: Run) -> None:
+def _print_run(run: Run, histograms: bool = False, bin_width: int | None = None,
+               hist_limit: int | None = None) -> None:
     m = run.manifest
     kernel = m.get("kernel", {})
     print(f"run {run.run_id}: {m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
           f" / profile {m.get('profile')} / {m.get('created', '')}")
     if m.get("unit_note"):
         print(f"unit: {m['unit_note']}")
+    for warning in m.get("warnings", []):
+        print(f"warning: {warning}")
     print(results_table(run.results))
+    if histograms:
+        for result in run.results:
+            if result.status == "ok":
+                print()
+                print(histogram_text(result, bin_width, hist_limit))
     for problem in m.get("stream_errors", []):
         print(f"problem: {problem}")
 
@@ -48,17 +58,45 @@ def _workspace(args: argparse.Namespace) -> Workspace:
     return Workspace(args.home) if args.home else Workspace.default()
 
 
+def _periodic_options(args: argparse.Namespace) -> dict[str, str]:
+    """--period, --duration and --threads as the options periodic_jitter reads."""
+    options: dict[str, str] = {}
+    if args.period:
+        options["period_us"] = str(microseconds(args.period, "--period"))
+    if args.duration:
+        if not args.period:
+            raise RtbenchError("--duration needs --period: the number of periods is duration / period",
+                               "e.g. --period 1ms --duration 60s")
+        period_us = int(options["period_us"])
+        periods = microseconds(args.duration, "--duration") // period_us
+        if periods < 1:
+            raise RtbenchError(f"--duration {args.duration} is shorter than one period ({args.period})")
+        options["periods"] = str(periods)
+    if args.threads is not None:
+        if args.threads < 1:
+            raise RtbenchError("--threads must be at least 1")
+        options["threads"] = str(args.threads)
+    if args.cpu is not None:
+        options["cpu"] = str(args.cpu)
+    return options
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     workspace = _workspace(args)
+    options = _periodic_options(args)
+    options.update(dict(args.option or []))
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
-                         iterations=args.iterations, warmup=args.warmup, options=dict(args.option or []),
-                         kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence)
+                         iterations=args.iterations, warmup=args.warmup, options=options,
+                         kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
+                         load=args.load)
     run = execute(request, workspace, _progress)
+    for warning in run.manifest.get("warnings", []):
+        _progress(f"warning: {warning}")
     with Store(workspace.store) as store:
         store.save(run)
-    _print_run(run)
+    _print_run(run, args.histogram, args.bin_width, args.hist_limit)
     if args.json:
-        _write_json(run, args.json)
+        _write_json(run, args.json, args.bin_width, args.hist_limit)
     bad = [r for r in run.results if r.status in ("fail", "error")]
     if bad:
         _progress(f"{len(bad)} result(s) failed or were lost: " + ", ".join(r.label() for r in bad))
@@ -76,11 +114,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         _progress(f"wrote {args.html}")
     else:
         for run in runs:
-            _print_run(run)
+            _print_run(run, args.histogram, args.bin_width, args.hist_limit)
     if args.json:
         if len(runs) > 1:
             raise RtbenchError("--json writes one run", "give one run id with --json")
-        _write_json(runs[0], args.json)
+        _write_json(runs[0], args.json, args.bin_width, args.hist_limit)
     return 0
 
 
@@ -151,7 +189,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         if bench.param and bench.values:
             extra.append(f"{bench.param} in {{{', '.join(map(str, bench.values))}}}")
         if bench.count:
-            extra.append(f"{bench.count} samples" + (f" (option {bench.count_key})" if bench.count_key else ""))
+            extra.append(f"{bench.count} samples" + (f" (option {bench.count_key})" if bench.count_key else "")
+                         + (f" x option {bench.count_per_key}" if bench.count_per_key else ""))
         if bench.host:
             extra.append("computed by the host from the image")
         print(f"  {bench.name:<18} {bench.summary}" + (f" [{'; '.join(extra)}]" if extra else ""))
@@ -164,10 +203,17 @@ def cmd_sources(args: argparse.Namespace) -> int:
         if args.locate:
             try:
                 found = sources.locate(kernel)
-                print(f"  -> {found.path} ({found.version}, {found.origin})")
+                print(f"  -> {found.path or 'no tree'} ({found.version}, {found.origin})")
             except RtbenchError as err:
                 print(f"  -> not available: {err}")
     return 0
+
+
+def _histogram_arguments(command: argparse.ArgumentParser) -> None:
+    group = command.add_argument_group("histograms (also in --json)")
+    group.add_argument("--histogram", action="store_true", help="print each result's histogram after the table")
+    group.add_argument("--bin-width", type=int, help="histogram bin width in the unit (default: at most 50 bins)")
+    group.add_argument("--hist-limit", type=int, help="values at or above this go to the overflow bucket")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -179,7 +225,7 @@ def parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
     run.add_argument("--target", default="qemu-m3")
-    run.add_argument("--os", default="freertos", help="kernel port")
+    run.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
     run.add_argument("--profile", default="default", help="kernel configuration profile")
     run.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*'")
     run.add_argument("--iterations", type=int, default=1000, help="measured iterations per benchmark")
@@ -192,6 +238,17 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=900.0, help="seconds the whole run may take")
     run.add_argument("--silence", type=float, default=30.0, help="seconds without output before the guest "
                                                                  "counts as hung")
+    periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
+    periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
+    periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "
+                                             "(option periods, per thread)")
+    periodic.add_argument("--threads", type=int, help="periodic threads, each on its own timeline (option threads)")
+    host = run.add_argument_group("host targets (linux)")
+    host.add_argument("--cpu", type=int, help="the CPU every benchmark thread is pinned to "
+                                              "(default: the last CPU this process may use)")
+    host.add_argument("--load", choices=LOAD_KINDS, default="none",
+                      help="background load while the image runs; stopped afterwards, and bounded by --timeout")
+    _histogram_arguments(run)
     run.set_defaults(func=cmd_run)
 
     report = sub.add_parser("report", help="show stored runs (default: the last one), or write an HTML report")
@@ -199,6 +256,7 @@ def parser() -> argparse.ArgumentParser:
                         help="run ids, 'last', or JSON files written by --json (default: the last run)")
     report.add_argument("--json", type=Path, help="also write the run as JSON")
     report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file")
+    _histogram_arguments(report)
     report.set_defaults(func=cmd_report)
 
     comp = sub.add_parser("compare", help="runs side by side with ratios and bootstrap confidence intervals")

@@ -1,4 +1,5 @@
-"""Turns a guest FAULT record (Cortex-M3 registers) into a message a person can act on."""
+"""Turns a guest FAULT record into a message a person can act on: Cortex-M fault status
+registers decoded bit by bit, or, for an image that runs as a process, the POSIX signal."""
 from __future__ import annotations
 
 import subprocess
@@ -28,6 +29,13 @@ HFSR_BITS: dict[int, tuple[str, str]] = {
     1: ("VECTTBL", "bus error reading the vector table"),
     30: ("FORCED", "escalated to HardFault"),
     31: ("DEBUGEVT", "debug event"),
+}
+# FAULT kinds a process reports: the signal that stopped it (no fault status registers).
+SIGNALS: dict[str, str] = {
+    "SIGILL": "illegal instruction (e.g. a trap)",
+    "SIGSEGV": "invalid memory access",
+    "SIGBUS": "bus error (misaligned or unmapped access)",
+    "SIGFPE": "arithmetic exception (e.g. integer division by zero)",
 }
 _MMARVALID = 1 << 7
 _BFARVALID = 1 << 15
@@ -118,6 +126,11 @@ def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -
         return text
 
     kind = str(fields.get("kind", "")).strip() or "fault"
+    if kind in SIGNALS:
+        parts = [code_address("pc")]
+        if _register(fields, "lr"):  # 0 where the architecture has no link register
+            parts.append(code_address("lr"))
+        return f"{kind} ({SIGNALS[kind]}) at {', '.join(parts)}"
     parts = [code_address("pc"), code_address("lr")]
     psr = _register(fields, "psr")
     if psr is not None:

@@ -204,8 +204,10 @@ def _result(part: str, section: str, size: int) -> Result:
                   iterations=1)
 
 
-def footprint_results(map_path: Path) -> tuple[list[Result], dict[str, Any]]:
-    """Kernel and whole-image text/data/bss as Results, plus the per-layer breakdown."""
+def footprint_results(map_path: Path, kernel_outside: str | None = None) -> tuple[list[Result], dict[str, Any]]:
+    """Kernel and whole-image text/data/bss as Results, plus the per-layer breakdown.
+    `kernel_outside` says why the kernel is not in the image (a port onto the running kernel):
+    its rows are then `unsupported` with that reason instead of a zero."""
     try:
         text = Path(map_path).read_text(errors="replace")
     except OSError as exc:
@@ -221,5 +223,8 @@ def footprint_results(map_path: Path) -> tuple[list[Result], dict[str, Any]]:
     results: list[Result] = []
     for part, chosen in (("kernel", [layers["kernel"]]), ("image", list(layers.values()))):
         for section, size in totals(chosen).items():
-            results.append(_result(part, section, size))
+            result = _result(part, section, size)
+            if part == "kernel" and kernel_outside:
+                result.status, result.reason, result.raw_samples, result.notes = "unsupported", kernel_outside, [], []
+            results.append(result)
     return results, layers

@@ -44,7 +44,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "kernel": {
             "name": meta.get("kernel.name", kernel.name),
             "version": meta.get("kernel.version", source.version),
-            "source": str(source.path),
+            "source": str(source.path) if source.path else "",
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),
@@ -57,4 +57,6 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "run": settings,
         "host": {"python": sys.version.split()[0], "platform": platform.platform(), "machine": platform.machine()},
         "stream_errors": list(capture.errors) if capture else [],
+        # What the image warned about its own set-up (e.g. no SCHED_FIFO): numbers to read with care.
+        "warnings": list(_prefixed(meta, "warning.").values()),
     }

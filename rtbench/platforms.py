@@ -74,3 +74,15 @@ def find_kernel(name: str) -> Kernel:
         if kernel.name == name:
             return kernel
     raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))
+
+
+def default_kernel(target: Target) -> Kernel:
+    """The kernel a target runs when none is named: its `default_os`, else the only port for it."""
+    named = target.spec.get("default_os")
+    if named:
+        return find_kernel(str(named))
+    fitting = [k for k in kernels() if k.runs_on(target)]
+    if len(fitting) != 1:
+        raise RtbenchError(f"target {target.name} has {'no' if not fitting else 'several'} kernel ports",
+                           "name one with --os: " + ", ".join(k.name for k in kernels()))
+    return fitting[0]

@@ -119,6 +119,8 @@ def fault_summary(fields: dict[str, str]) -> str:
     """The short reason a fault gives the benchmark it hit."""
     kind = fields.get("kind", "?")
     pc = _hex_reg(fields.get("pc", "?"))
+    if kind.startswith("SIG"):  # a process's fault signal: there are no fault status registers
+        return f"guest fault: kind={kind} pc={pc}"
     cfsr = _hex_reg(fields.get("cfsr", "?"))
     return f"guest fault: kind={kind} pc={pc} cfsr={cfsr}"
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
-from rtbench.stats import summarize
+from rtbench.stats import histogram, summarize
 
 STAT_KEYS = ("n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter")
 _COLUMNS = ("benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max",
@@ -31,11 +32,36 @@ def result_row(result: Result) -> dict[str, Any]:
     return row
 
 
-def run_to_json(run: Run, with_samples: bool = True) -> dict[str, Any]:
+def result_histogram(result: Result, bin_width: int | None = None, limit: int | None = None) -> dict[str, Any]:
+    """Exact histogram of an ok result's samples; values >= limit only count as overflow."""
+    if bin_width is not None and bin_width < 1:
+        raise RtbenchError("--bin-width must be at least 1")
+    return histogram(result.samples(), bin_width=bin_width, limit=limit)
+
+
+def histogram_text(result: Result, bin_width: int | None = None, limit: int | None = None, width: int = 40) -> str:
+    """A result's histogram as text: one line per non-empty bin, then the overflow."""
+    h = result_histogram(result, bin_width, limit)
+    lines = [f"{result.label()} ({result.unit}): {h['total']} samples, bin width {h['width']}"]
+    peak = max(h["counts"], default=0) or 1
+    for i, count in enumerate(h["counts"]):
+        if count:
+            lo = h["lo"] + i * h["width"]
+            bar = "#" * max(1, round(count * width / peak))
+            lines.append(f"  [{lo}, {lo + h['width']})  {count:>8}  {bar}")
+    if limit is not None:
+        lines.append(f"  [{limit}, ...)  {h['overflow']:>8}  (overflow)")
+    return "\n".join(lines)
+
+
+def run_to_json(run: Run, with_samples: bool = True, bin_width: int | None = None,
+                hist_limit: int | None = None) -> dict[str, Any]:
     """The run as a JSON-serialisable dict; samples are in the reported unit."""
     results = []
     for result in run.results:
         row = result_row(result)
+        if result.status == "ok" and result.raw_samples:
+            row["histogram"] = result_histogram(result, bin_width, hist_limit)
         if with_samples:
             row["samples"] = result.samples()
         results.append(row)

@@ -12,14 +12,14 @@ from .errors import RtbenchError
 from .manifest import make_manifest
 from .model import Result, Run
 from .paths import Workspace
-from .platforms import find_kernel, find_target
+from .platforms import default_kernel, find_kernel, find_target
 from .protocol import Record
 
 
 @dataclass
 class RunRequest:
     target: str = "qemu-m3"
-    os: str = "freertos"
+    os: str | None = None  # None: the target's default kernel
     profile: str = "default"
     bench: str | None = None
     iterations: int = 1000
@@ -29,6 +29,31 @@ class RunRequest:
     opt_flags: str = "-O2"
     timeout: float = 900.0
     silence: float = 30.0
+    load: str = "none"  # background load beside a host target: none, cpu or io
+
+
+# Options that only a target running as a process of this machine understands.
+_HOST_ONLY_OPTIONS = ("cpu",)
+
+
+def _check_host_settings(request: RunRequest, target_runner: str) -> None:
+    if target_runner in runners.HOST_RUNNERS:
+        return
+    if request.load != "none":
+        raise RtbenchError(f"--load applies to targets that run on this machine, not to {request.target}",
+                           "use --target linux")
+    for key in _HOST_ONLY_OPTIONS:
+        if key in request.options:
+            raise RtbenchError(f"--{key} applies to targets that run on this machine, not to {request.target}",
+                               "use --target linux")
+
+
+def _expected_seconds(options: dict[str, str]) -> float:
+    """How long a periodic run asked for takes (periods x period), so the watchdog waits for it."""
+    try:
+        return int(options.get("periods", "0")) * int(options.get("period_us", "10000")) / 1e6
+    except ValueError:
+        return 0.0
 
 
 def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
@@ -48,9 +73,10 @@ def _missing(selected: list[catalogue.BenchInfo], results: list[Result], unit: s
 
 def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
     target = find_target(request.target)
-    kernel = find_kernel(request.os)
+    kernel = find_kernel(request.os) if request.os else default_kernel(target)
     if request.iterations < 1 or request.warmup < 0:
         raise RtbenchError("--iterations must be at least 1 and --warmup at least 0")
+    _check_host_settings(request, target.runner)
     everything = catalogue.scan()
     selected = catalogue.select(everything, request.bench)
     on_target = [b for b in selected if not b.host]
@@ -77,10 +103,15 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
             elif record.rtype == "END":
                 progress(f"run     {running['label']:<28} {record.fields.get('status', '?')}")
 
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
         log_path = workspace.logs / f"{stamp}-{target.name}-{kernel.name}.log"
-        outcome = runners.runner_for(target)(target, build, options, str(log_path), request.timeout,
-                                              request.silence, on_record)
+        # A long periodic run prints nothing until it ends: the watchdog must wait for it.
+        expected = _expected_seconds(options)
+        silence = max(request.silence, expected * 1.2 + request.silence)
+        timeout = max(request.timeout, expected * 1.5 + 60)
+        extra = {"load": request.load} if target.runner in runners.HOST_RUNNERS else {}
+        outcome = runners.runner_for(target)(target, build, options, str(log_path), timeout,
+                                              silence, on_record, **extra)
         capture = outcome.capture
         if capture.fault:
             described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
@@ -95,12 +126,14 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
         else:
             why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
         results.extend(_missing(on_target, results, unit, why))
-        settings.update({"guest_options": options, "exit_status": outcome.exit_status,
+        settings.update({"guest_options": options, "load": request.load, "exit_status": outcome.exit_status,
                          "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
                          "command": outcome.command})
     breakdown = None
     if any(b.name == "footprint" for b in selected):
-        footprint_results, breakdown = footprint.footprint_results(build.map_file)
+        outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
+                   if source.path is None else None)
+        footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
                              emulator=runners.describe(target), capture=capture, settings=settings)

@@ -3,11 +3,14 @@
 No kernel source is ever committed to rtbench. FreeRTOS comes from a crate in cargo's
 registry: cargo downloads and checksum-verifies it, and rtbench checks that the lock file
 holds the checksum pinned in the port's os.toml before using it. Kernels no registry carries
-(uC/OS-II, ThreadX) come only from a user's path; their os.toml says how to get them."""
+(uC/OS-II, ThreadX) come only from a user's path; their os.toml says how to get them. A port onto the running
+kernel (`running_kernel = true`, e.g. posix) has no tree at all: it is described by the
+kernel release and C library it runs on."""
 from __future__ import annotations
 
 import json
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -24,9 +27,19 @@ CARGO_PROJECT = REPO_DIR / "kernel-sources"
 
 @dataclass(frozen=True)
 class KernelSource:
-    path: Path
+    path: Path | None  # None: the port uses the running kernel, there is no tree
     version: str
     origin: str  # how the tree was found, for the manifest
+
+
+def running_kernel(kernel: Kernel) -> KernelSource:
+    """The kernel this machine runs, reached through its C library: nothing to fetch."""
+    if platform.system() != "Linux":
+        raise RtbenchError(f"the {kernel.name} port runs on the Linux kernel of this machine, "
+                           f"and this is {platform.system()}", "run it on a Linux host")
+    libc, libc_version = platform.libc_ver()
+    version = f"Linux {platform.release()}" + (f" ({libc} {libc_version})" if libc else "")
+    return KernelSource(None, version, "the running kernel (nothing to fetch)")
 
 
 def _version(kernel: Kernel, tree: Path) -> str:
@@ -87,6 +100,11 @@ def from_registry(kernel: Kernel) -> KernelSource:
 def locate(kernel: Kernel, explicit: Path | None = None) -> KernelSource:
     """The user's --kernel-src, else the port's environment variable, else the registry copy."""
     spec = kernel.spec.get("source", {})
+    if spec.get("running_kernel"):
+        if explicit:
+            raise RtbenchError(f"the {kernel.name} port uses the running kernel: --kernel-src does not apply",
+                               "drop --kernel-src")
+        return running_kernel(kernel)
     if explicit:
         return _checked(kernel, explicit, "--kernel-src")
     env = spec.get("env")

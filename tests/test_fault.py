@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rtbench.fault import decode_cfsr, decode_hfsr, describe_fault, locate
+from rtbench.protocol import fault_summary
 
 ADDR2LINE = "arm-none-eabi-addr2line"
 
@@ -169,3 +170,13 @@ def test_built_image_describe_fault_names_source(built_image: Any) -> None:
     # No machine path: the source path is relative to firmware/.
     assert "/firmware/" not in message
     assert str(built_image.elf.parent) not in message
+
+
+# --- a process's fault signal (linux target) -----------------------------------------------
+
+def test_signal_fault_names_the_signal_not_cortex_m_bits() -> None:
+    fields = {"kind": "SIGSEGV", "pc": "0x00401234", "lr": "0x00000000", "psr": "0x00000000",
+              "cfsr": "0x00000000", "hfsr": "0x00000000", "mmfar": "0x00000000", "bfar": "0x00000000"}
+    text = describe_fault(fields)
+    assert text == "SIGSEGV (invalid memory access) at pc 0x00401234"
+    assert "cfsr" not in fault_summary(fields) and "kind=SIGSEGV" in fault_summary(fields)

@@ -7,15 +7,19 @@ from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
 from .console import ConsoleRun, OnRecord
-from . import qemu
+from . import posix, qemu
 
 
 class Runner(Protocol):
+    """Host runners (HOST_RUNNERS) also take `load`, the background load beside the image."""
+
     def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
-                 timeout: float, silence: float, on_record: OnRecord) -> ConsoleRun: ...
+                 timeout: float, silence: float, on_record: OnRecord, **host: str) -> ConsoleRun: ...
 
 
-RUNNERS: dict[str, Runner] = {"qemu": qemu.run}
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run}
+# Runners that start the image as a process of this machine: background load applies to them.
+HOST_RUNNERS = ("posix",)
 
 
 def runner_for(target: Target) -> Runner:
@@ -30,4 +34,6 @@ def describe(target: Target) -> dict[str, str]:
     """The runner's own settings and version, for the manifest."""
     if target.runner == "qemu":
         return qemu.describe(target)
+    if target.runner == "posix":
+        return posix.describe(target)
     return {}

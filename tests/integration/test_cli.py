@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,30 @@ def test_option_named_like_a_parameter_replaces_its_sweep(tmp_path: Path, built_
     assert results["task_preempt_load"]["params"] == {"tasks": 20}
     assert results["tm_sync"]["params"] == {"period_ms": 200} and results["tm_sync"]["n"] == 3
     assert results["tm_sync"]["unit"] == "operations"
+
+
+def test_linux_periodic_run_with_threads_load_and_cpu(tmp_path: Path, linux_image: Build) -> None:
+    out = tmp_path / "periodic.json"
+    cpu = sorted(os.sched_getaffinity(0))[0]
+    proc = rtbench(tmp_path / "home", "run", "--target", "linux", "--bench", "periodic_jitter", "--period", "1ms",
+                   "--duration", "100ms", "--threads", "3", "--cpu", str(cpu), "--load", "cpu", "--histogram",
+                   "--hist-limit", "1000000", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(out.read_text())
+    (result,) = data["results"]
+    assert result["status"] == "ok" and result["n"] == 300  # 100 periods per thread
+    assert result["histogram"]["total"] == 300
+    assert sum(result["histogram"]["counts"]) + result["histogram"]["overflow"] == 300
+    manifest = data["manifest"]
+    assert manifest["run"]["load"] == "cpu" and manifest["target_settings"]["cpu_pinned"] == str(cpu)
+    assert manifest["run"]["guest_options"]["period_us"] == "1000"
+    assert "(overflow)" in proc.stdout  # the printed histogram
+
+
+def test_host_options_are_refused_for_an_emulated_target(tmp_path: Path) -> None:
+    proc = rtbench(tmp_path, "run", "--target", "qemu-m3", "--load", "cpu")
+    assert proc.returncode == 2 and "--load applies to targets that run on this machine" in proc.stderr
+    proc = rtbench(tmp_path, "run", "--target", "linux", "--duration", "10s")
+    assert proc.returncode == 2 and "--duration needs --period" in proc.stderr
+    proc = rtbench(tmp_path, "run", "--target", "linux", "--period", "1.5us")
+    assert proc.returncode == 2 and "whole number of microseconds" in proc.stderr

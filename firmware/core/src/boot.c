@@ -2,6 +2,7 @@
 #include "boot.h"
 
 #include "rtb/bench.h"
+#include "run.h"
 
 static uint32_t t_main, t_kernel, t_first;
 
@@ -11,4 +12,12 @@ void rtb_boot_kernel_starting(uint32_t now) { t_kernel = now; }
 
 void rtb_boot_first_task(void) { t_first = rtb_now(); }
 
-uint32_t rtb_boot_span(void) { return (t_main - rtb_target_reset_ts()) + (t_first - t_kernel); }
+uint32_t rtb_boot_span(void)
+{
+#ifdef RTB_TARGET_NO_RESET
+    rtb_run_unsupported_now(RTB_TARGET_NO_RESET);
+    return 0;
+#else
+    return (t_main - rtb_target_reset_ts()) + (t_first - t_kernel);
+#endif
+}

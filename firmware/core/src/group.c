@@ -5,7 +5,7 @@
 
 bool rtb_group_init(rtb_group *group, rtb_run *run)
 {
-    *group = (rtb_group){.run = run};
+    *group = (rtb_group){.run = run, .timeout_ms = JOIN_TIMEOUT_MS};
     group->done = rtb_os_sem_create(0, RTB_GROUP_MAX);
     if (!group->done)
         rtb_fail(run, "no semaphore left for the worker group");
@@ -39,7 +39,7 @@ _Noreturn void rtb_group_done(rtb_group *group)
 
 void rtb_group_join(rtb_group *group, unsigned finishers)
 {
-    uint32_t timeout = (uint32_t)((uint64_t)JOIN_TIMEOUT_MS * rtb_os_tick_hz() / 1000u);
+    uint32_t timeout = (uint32_t)((uint64_t)group->timeout_ms * rtb_os_tick_hz() / 1000u);
     for (unsigned i = 0; i < finishers && !rtb_failed(group->run); i++)
         if (rtb_os_sem_take(group->done, timeout) != RTB_OK)
             rtb_fail(group->run, "workers did not finish in time (deadlock or lost wake-up)");

@@ -4,10 +4,20 @@
 #include "options.h"
 #include "rtb/stream.h"
 
+/* A target with room to spare sets a larger buffer, so that long runs are not flushed to the
+ * console while they measure. */
+#ifdef RTB_TARGET_SAMPLE_CAPACITY
+#define SAMPLE_CAPACITY RTB_TARGET_SAMPLE_CAPACITY
+#else
 #define SAMPLE_CAPACITY 16384u
+#endif
 
 /* Not zeroed at reset: clearing it would inflate boot_time with rtbench's own work. */
 static int32_t sample_buffer[SAMPLE_CAPACITY] RTB_NOINIT;
+
+/* The run in progress, for core services that find the platform or kernel lacks what a
+ * benchmark asked of them (rtb_run_unsupported_now). */
+static rtb_run *active;
 
 static void flush(rtb_run *run)
 {
@@ -76,13 +86,25 @@ bool rtb_expect_ok(rtb_run *run, rtb_err err, const char *what)
 
 uint32_t rtb_us_to_ts(uint32_t us) { return (uint32_t)((uint64_t)us * RTB_TS_HZ / 1000000u); }
 
+void rtb_run_unsupported_now(const char *reason)
+{
+    if (active)
+        rtb_unsupported(active, reason);
+}
+
 void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_t overhead)
 {
     *run = (rtb_run){.bench = bench, .param = param, .status = RTB_STATUS_OK};
+    active = run;
     if (bench->count) {
         run->iterations = bench->count_key ? rtb_options_u32(bench->count_key, bench->count)
                                            : bench->count;
         run->warmup = bench->count_warmup;
+        uint32_t per = bench->count_per_key ? rtb_options_u32(bench->count_per_key, 1u) : 1u;
+        if (per > 1u) {
+            run->iterations *= per;
+            run->warmup *= per;
+        }
     } else {
         run->iterations = rtb_options_u32("iterations", 1000u);
         run->warmup = rtb_options_u32("warmup", 100u);
@@ -115,4 +137,5 @@ void rtb_run_end(rtb_run *run)
     };
     rtb_stream_record("END", fields, sizeof fields / sizeof fields[0]);
     run->buffered = 0;
+    active = 0;
 }

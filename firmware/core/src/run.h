@@ -21,5 +21,8 @@ struct rtb_run {
 
 void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_t overhead);
 void rtb_run_end(rtb_run *run);
+/* Marks the run in progress `unsupported`: for core services that a benchmark uses and the
+ * platform or kernel cannot provide, so that no benchmark has to know which ones lack them. */
+void rtb_run_unsupported_now(const char *reason);
 
 #endif

@@ -1,7 +1,9 @@
 /* Captures the span of kernel tick interrupts for the tick_cost benchmark. */
 #include "rtb/tick.h"
 
+#include "rtb/os.h"
 #include "rtb/target.h"
+#include "run.h"
 
 static int32_t spans[RTB_TICK_CAPTURE_MAX] RTB_NOINIT;
 static volatile uint32_t wanted, captured;
@@ -17,6 +19,9 @@ void rtb_core_tick_observed(uint32_t start, uint32_t end)
 
 void rtb_tick_capture_start(uint32_t count)
 {
+    const char *why_not = rtb_os_tick_unobservable();
+    if (why_not)
+        rtb_run_unsupported_now(why_not);
     wanted = 0;
     captured = 0;
     wanted = count < RTB_TICK_CAPTURE_MAX ? count : RTB_TICK_CAPTURE_MAX;

@@ -32,6 +32,9 @@ typedef struct {
     /* A benchmark that counts (operations per period) instead of timing names its unit;
      * its samples are then reported as they are, without overhead or scaling. */
     const char *unit;
+    /* When set, the sample count and warm-up are multiplied by this option's value (for
+     * benchmarks whose `count_key` counts per worker, e.g. per periodic thread). */
+    const char *count_per_key;
 } rtb_bench;
 
 /* Registration goes into the `rtb_benches` section, which the linker gathers

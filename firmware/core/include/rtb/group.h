@@ -11,6 +11,7 @@ typedef struct {
     rtb_sem *done;
     rtb_task *tasks[RTB_GROUP_MAX];
     unsigned count;
+    uint32_t timeout_ms; /* how long rtb_group_join waits; rtb_group_init sets a default */
 } rtb_group;
 
 bool rtb_group_init(rtb_group *group, rtb_run *run);
@@ -19,7 +20,7 @@ rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, vo
 /* Called by a worker when it is finished: signals the runner and parks for good. */
 _Noreturn void rtb_group_done(rtb_group *group);
 /* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
- * group. A wait longer than the run's timeout fails the run instead of hanging. */
+ * group. A wait longer than `timeout_ms` fails the run instead of hanging. */
 void rtb_group_join(rtb_group *group, unsigned finishers);
 
 #endif

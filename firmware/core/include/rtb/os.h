@@ -52,11 +52,19 @@ void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
 rtb_err rtb_os_task_resume(rtb_task *task);
 void rtb_os_delay_ticks(uint32_t ticks);
+/* The unit of timeouts and delays; on a tickless kernel a nominal rate. */
 uint32_t rtb_os_tick_hz(void);
+/* NULL when the port reports every tick interrupt to rtb_core_tick_observed (rtb/tick.h);
+ * otherwise why it cannot, and benchmarks that capture ticks report `unsupported`. */
+const char *rtb_os_tick_unobservable(void);
 
 /* Periodic release with an absolute time base (no drift). */
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us);
 void rtb_os_period_wait(rtb_period *period);
+/* The release time the last rtb_os_period_wait was programmed for, in rtb_now()'s time base,
+ * when the kernel's timers run on the timestamp clock; false when they do not (a tick-driven
+ * kernel), and lateness can only be measured against the first release. */
+bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts);
 
 /* Counting semaphores. timeout is in ticks: RTB_NO_WAIT polls, RTB_WAIT_FOREVER blocks. */
 rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max);

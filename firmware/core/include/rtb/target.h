@@ -12,7 +12,9 @@
 /* rtbench's entry point: the target's start-up code calls it once C can run. */
 _Noreturn void rtb_main(void);
 
-/* Timestamp at reset, taken by the start-up code as early as the counter allows. */
+/* Timestamp at reset, taken by the start-up code as early as the counter allows. A platform
+ * without a reset (a host process) defines RTB_TARGET_NO_RESET in rtb_target_config.h as the
+ * reason, and boot-time measurements report `unsupported` with it. */
 uint32_t rtb_target_reset_ts(void);
 /* Console, command line and exit. */
 void rtb_target_init(void);

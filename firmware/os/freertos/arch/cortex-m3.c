@@ -16,6 +16,8 @@ void SysTick_Handler(void)
     rtb_core_tick_observed(start, rtb_target_ts());
 }
 
+const char *rtb_os_tick_unobservable(void) { return 0; } /* SysTick_Handler reports each tick */
+
 uint32_t rtb_os_isr_priority(void)
 {
     /* One level less urgent than the highest that may call FreeRTOS's FromISR API. */
