@@ -127,6 +127,12 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     return task;
 }
 
+const char *rtb_os_task_unsupported(unsigned prio)
+{
+    (void)prio; /* SCHED_FIFO shares priorities: a failed creation means no room or no memory */
+    return NULL;
+}
+
 void rtb_os_task_delete(rtb_task *task)
 {
     if (!task || !task->used || task == self)
