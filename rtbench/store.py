@@ -12,7 +12,7 @@ from typing import Any
 from rtbench.model import Result, Run, Scale
 from rtbench.stats import summarize
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -100,6 +100,8 @@ class Store:
         if version < SCHEMA_VERSION:
             with self._db:
                 self._db.executescript(_SCHEMA)
+                if version == 1:  # version 2 stores each result's statistics beside its samples
+                    self._db.execute("ALTER TABLE results ADD COLUMN stats TEXT NOT NULL DEFAULT '{}'")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:

@@ -109,7 +109,7 @@ def test_newer_schema_is_refused(tmp_path: pathlib.Path) -> None:
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.commit()
     db.close()
-    with pytest.raises(StoreError, match="schema version 2"):
+    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1}"):
         Store(path)
 
 
@@ -132,3 +132,22 @@ def test_statistics_are_stored_beside_the_samples(tmp_path) -> None:
         store.save(Run(manifest={}, results=[result]))
     (stats,) = sqlite3.connect(tmp_path / "s.sqlite").execute("SELECT stats FROM results").fetchone()
     assert json.loads(stats)["p50"] == 105 and json.loads(stats)["n"] == 3
+
+
+def test_a_version_1_store_is_migrated(tmp_path) -> None:
+    import sqlite3
+
+    from rtbench.model import Result, Run, Scale
+    from rtbench.store import _SCHEMA, Store
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", ""))
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    result = Result(bench="sem_give", params={}, unit="instructions", status="ok", raw_samples=[208],
+                    scale=Scale("instructions", 5, 16))
+    with Store(path) as store:
+        run_id = store.save(Run(manifest={"target": "qemu-m3"}, results=[result]))
+        assert store.load(run_id).results[0].samples() == [65]

@@ -16,7 +16,7 @@ static struct {
 static void worker(void *arg)
 {
     (void)arg;
-    for (uint32_t round = 0;; round++) {
+    for (uint32_t round = 0; rtb_group_running(&s.group); round++) {
         uint32_t sum = 0;
         for (uint32_t i = 0; i < WORDS; i++)
             s.work[i] = round + i;
@@ -26,6 +26,7 @@ static void worker(void *arg)
             rtb_fail(s.run, "basic processing computed a wrong sum");
         s.count++;
     }
+    rtb_group_done(&s.group);
 }
 
 static void run(rtb_run *run)
@@ -33,7 +34,7 @@ static void run(rtb_run *run)
     s.run = run;
     s.count = 0;
     if (rtb_group_init(&s.group, run) && rtb_group_spawn(&s.group, "tm_basic", worker, 0, PRIO))
-        tm_measure(run, &s.group, &s.count, 1, 0);
+        tm_measure(run, &s.group, &s.count, 1, 1, 0);
     else
         rtb_group_join(&s.group, 0);
 }

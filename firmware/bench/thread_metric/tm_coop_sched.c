@@ -15,10 +15,11 @@ static struct {
 static void worker(void *arg)
 {
     volatile uint32_t *count = &s.counts[(uintptr_t)arg];
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         (*count)++;
         rtb_os_task_yield();
     }
+    rtb_group_done(&s.group);
 }
 
 static void check(rtb_run *run)
@@ -33,7 +34,7 @@ static void run(rtb_run *run)
     if (rtb_group_init(&s.group, run))
         for (uintptr_t i = 0; i < TASKS; i++)
             rtb_group_spawn(&s.group, "tm_coop", worker, (void *)i, PRIO);
-    tm_measure(run, &s.group, s.counts, TASKS, check);
+    tm_measure(run, &s.group, s.counts, TASKS, TASKS, check);
 }
 
 RTB_PARAM_VALUES(tm_coop_sched, 100);

@@ -28,12 +28,13 @@ static void worker(void *arg)
 {
     (void)arg;
     uint32_t timeout = rtb_os_tick_hz() / 10u + 2u;
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         rtb_irq_trigger(1); /* the shortest delay the timer has */
         if (rtb_os_sem_take(s.sem, timeout) != RTB_OK)
             rtb_fail(s.run, "the interrupt never gave the semaphore");
         s.handled++;
     }
+    rtb_group_done(&s.group);
 }
 
 static void check(rtb_run *run)
@@ -55,7 +56,7 @@ static void run(rtb_run *run)
     rtb_irq_attach(on_irq, 0);
     if (rtb_group_init(&s.group, run))
         rtb_group_spawn(&s.group, "tm_irq", worker, 0, PRIO);
-    tm_measure(run, &s.group, &s.handled, 1, check);
+    tm_measure(run, &s.group, &s.handled, 1, 1, check);
     rtb_irq_detach();
     rtb_os_sem_delete(s.sem);
 }

@@ -37,13 +37,14 @@ static void high_task(void *arg)
 static void low_task(void *arg)
 {
     (void)arg;
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         uint32_t seen = s.counts[1];
         rtb_irq_trigger(1);
-        while (s.counts[1] == seen) {
+        while (s.counts[1] == seen && rtb_group_running(&s.group)) {
         }
         s.counts[0]++;
     }
+    rtb_group_done(&s.group); /* the high task is blocked on the semaphore */
 }
 
 static void check(rtb_run *run)
@@ -67,7 +68,7 @@ static void run(rtb_run *run)
         rtb_group_spawn(&s.group, "tm_irq_high", high_task, 0, PRIO_HIGH);
         rtb_group_spawn(&s.group, "tm_irq_low", low_task, 0, PRIO_LOW);
     }
-    tm_measure(run, &s.group, &s.counts[1], 1, check);
+    tm_measure(run, &s.group, &s.counts[1], 1, 1, check);
     rtb_irq_detach();
     rtb_os_sem_delete(s.sem);
 }

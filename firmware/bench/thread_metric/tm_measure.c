@@ -9,7 +9,7 @@ static uint32_t total(volatile const uint32_t *counters, unsigned count)
 }
 
 void tm_measure(rtb_run *run, rtb_group *group, volatile const uint32_t *counters, unsigned count,
-                void (*check)(rtb_run *run))
+                unsigned finishers, void (*check)(rtb_run *run))
 {
     uint64_t scaled = (uint64_t)rtb_param(run) * rtb_os_tick_hz();
     if (scaled == 0u || scaled % 1000u != 0u) {
@@ -17,17 +17,20 @@ void tm_measure(rtb_run *run, rtb_group *group, volatile const uint32_t *counter
     } else if (!rtb_failed(run)) {
         uint32_t period_ticks = (uint32_t)(scaled / 1000u);
         rtb_os_delay_ticks(1); /* workers start; the first period begins on a tick */
-        uint32_t previous = total(counters, count);
+        uint32_t first = total(counters, count), previous = first;
         for (uint32_t k = 0; k < rtb_loops(run) && !rtb_failed(run); k++) {
             rtb_os_delay_ticks(period_ticks);
             uint32_t now = total(counters, count);
             rtb_sample(run, (int32_t)(now - previous));
             previous = now;
         }
+        if (previous == first)
+            rtb_fail(run, "no operation completed: the workers never ran");
         if (check && !rtb_failed(run))
             check(run);
     }
-    rtb_group_join(group, 0);
+    rtb_group_stop(group);
+    rtb_group_join(group, rtb_failed(run) ? 0u : finishers);
 }
 
 void tm_expect_even(rtb_run *run, volatile const uint32_t *counters, unsigned count, uint32_t slack,

@@ -8,10 +8,12 @@
 #include "rtb/group.h"
 
 /* Samples sum(counters) every period (the run's parameter, in ms) for rtb_loops() periods,
- * then deletes the group's workers. `check` (may be NULL) verifies the workers' state after
- * the last period and fails the run when it is wrong. */
+ * then stops the workers: `finishers` of them loop on rtb_group_running() and end with
+ * rtb_group_done(); the others must be blocked. `check` (may be NULL) verifies the workers'
+ * state after the last period and fails the run when it is wrong. A run in which no operation
+ * completed fails. */
 void tm_measure(rtb_run *run, rtb_group *group, volatile const uint32_t *counters, unsigned count,
-                void (*check)(rtb_run *run));
+                unsigned finishers, void (*check)(rtb_run *run));
 
 /* Fails the run unless every counter is within `slack` of the first. */
 void tm_expect_even(rtb_run *run, volatile const uint32_t *counters, unsigned count, uint32_t slack,

@@ -15,7 +15,7 @@ static struct {
 static void worker(void *arg)
 {
     (void)arg;
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         void *block = rtb_os_pool_alloc(s.pool);
         if (!block)
             rtb_fail(s.run, "allocation failed");
@@ -23,6 +23,7 @@ static void worker(void *arg)
             rtb_os_pool_free(s.pool, block);
         s.count++;
     }
+    rtb_group_done(&s.group);
 }
 
 static void run(rtb_run *run)
@@ -37,7 +38,7 @@ static void run(rtb_run *run)
     }
     if (rtb_group_init(&s.group, run))
         rtb_group_spawn(&s.group, "tm_memory", worker, 0, PRIO);
-    tm_measure(run, &s.group, &s.count, 1, 0);
+    tm_measure(run, &s.group, &s.count, 1, 1, 0);
     rtb_os_pool_delete(s.pool);
 }
 

@@ -15,7 +15,7 @@ static struct {
 static void worker(void *arg)
 {
     (void)arg;
-    for (uint32_t i = 0;; i++) {
+    for (uint32_t i = 0; rtb_group_running(&s.group); i++) {
         uint32_t sent[WORDS] = {i, ~i, i * 3u, i ^ 0x5A5A5A5Au}, received[WORDS] = {0};
         if (rtb_os_queue_send(s.queue, sent, RTB_NO_WAIT) != RTB_OK ||
             rtb_os_queue_recv(s.queue, received, RTB_NO_WAIT) != RTB_OK)
@@ -25,6 +25,7 @@ static void worker(void *arg)
                 rtb_fail(s.run, "the message received differs from the message sent");
         s.count++;
     }
+    rtb_group_done(&s.group);
 }
 
 static void run(rtb_run *run)
@@ -38,7 +39,7 @@ static void run(rtb_run *run)
     }
     if (rtb_group_init(&s.group, run))
         rtb_group_spawn(&s.group, "tm_message", worker, 0, PRIO);
-    tm_measure(run, &s.group, &s.count, 1, 0);
+    tm_measure(run, &s.group, &s.count, 1, 1, 0);
     rtb_os_queue_delete(s.queue);
 }
 

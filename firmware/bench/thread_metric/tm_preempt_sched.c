@@ -16,10 +16,11 @@ static struct {
 static void lowest(void *arg)
 {
     (void)arg;
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         s.counts[0]++;
         rtb_os_task_resume(s.tasks[1]);
     }
+    rtb_group_done(&s.group); /* the higher tasks are suspended */
 }
 
 static void higher(void *arg)
@@ -47,7 +48,7 @@ static void run(rtb_run *run)
             s.tasks[i] = rtb_group_spawn(&s.group, "tm_preempt", higher, (void *)i, PRIO_LOWEST + (unsigned)i);
         s.tasks[0] = rtb_group_spawn(&s.group, "tm_preempt0", lowest, 0, PRIO_LOWEST);
     }
-    tm_measure(run, &s.group, s.counts, TASKS, check);
+    tm_measure(run, &s.group, s.counts, TASKS, 1, check);
 }
 
 RTB_PARAM_VALUES(tm_preempt_sched, 100);

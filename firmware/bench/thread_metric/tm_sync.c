@@ -14,11 +14,12 @@ static struct {
 static void worker(void *arg)
 {
     (void)arg;
-    for (;;) {
+    while (rtb_group_running(&s.group)) {
         if (rtb_os_sem_give(s.sem) != RTB_OK || rtb_os_sem_take(s.sem, RTB_NO_WAIT) != RTB_OK)
             rtb_fail(s.run, "semaphore give or take failed");
         s.count++;
     }
+    rtb_group_done(&s.group);
 }
 
 static void run(rtb_run *run)
@@ -32,7 +33,7 @@ static void run(rtb_run *run)
     }
     if (rtb_group_init(&s.group, run))
         rtb_group_spawn(&s.group, "tm_sync", worker, 0, PRIO);
-    tm_measure(run, &s.group, &s.count, 1, 0);
+    tm_measure(run, &s.group, &s.count, 1, 1, 0);
     rtb_os_sem_delete(s.sem);
 }
 

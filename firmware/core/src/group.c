@@ -48,3 +48,5 @@ void rtb_group_join(rtb_group *group, unsigned finishers)
     rtb_os_sem_delete(group->done);
     group->count = 0;
 }
+
+void rtb_group_stop(rtb_group *group) { group->stopping = true; }

@@ -12,6 +12,7 @@ typedef struct {
     rtb_task *tasks[RTB_GROUP_MAX];
     unsigned count;
     uint32_t timeout_ms; /* how long rtb_group_join waits; rtb_group_init sets a default */
+    volatile bool stopping;
 } rtb_group;
 
 bool rtb_group_init(rtb_group *group, rtb_run *run);
@@ -19,6 +20,11 @@ rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, vo
                           unsigned prio);
 /* Called by a worker when it is finished: signals the runner and parks for good. */
 _Noreturn void rtb_group_done(rtb_group *group);
+/* Workers that loop without ever blocking check this and finish with rtb_group_done once
+ * the runner asked them to stop: a host kernel cannot delete a thread that never reaches a
+ * blocking call, and an RTOS loses nothing by the check. */
+static inline bool rtb_group_running(const rtb_group *group) { return !group->stopping; }
+void rtb_group_stop(rtb_group *group);
 /* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
  * group. A wait longer than `timeout_ms` fails the run instead of hanging. */
 void rtb_group_join(rtb_group *group, unsigned finishers);
