@@ -207,6 +207,13 @@ void rtb_os_period_wait(rtb_period *period)
     period->next = next;
 }
 
+bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
+{
+    (void)period;
+    (void)release_ts;
+    return false; /* releases happen on tick interrupts, not at a timestamp the kernel knows */
+}
+
 rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
 {
     if (initial > max)

@@ -43,3 +43,5 @@ void SysTick_Handler(void)
 }
 
 uint32_t rtb_os_isr_priority(void) { return LEVEL(RTB_THREADX_ISR_LEVEL); }
+
+const char *rtb_os_tick_unobservable(void) { return 0; } /* SysTick_Handler reports each tick */

@@ -23,3 +23,5 @@ uint32_t rtb_os_isr_priority(void)
     /* One level less urgent than the kernel-aware boundary (which the tick uses). */
     return (CPU_CFG_KA_IPL_BOUNDARY + 1u) << (8u - CPU_CFG_NVIC_PRIO_BITS);
 }
+
+const char *rtb_os_tick_unobservable(void) { return 0; } /* SysTick_Handler reports each tick */

@@ -1,0 +1,28 @@
+"""Every kernel port defines every function of the OS abstraction. CI builds only the ports
+whose kernel a registry carries, so this catches an API change that left another port behind."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+PORTS = sorted(p.parent.name for p in (FIRMWARE / "os").glob("*/os.toml"))
+
+
+def declared_api() -> set[str]:
+    header = (FIRMWARE / "core/include/rtb/os.h").read_text()
+    return set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\(", header, re.M))
+
+
+def test_the_api_is_found() -> None:
+    assert {"rtb_os_task_create", "rtb_os_sem_give_from_isr", "rtb_os_isr_exit"} <= declared_api()
+    assert len(PORTS) >= 2
+
+
+@pytest.mark.parametrize("port", PORTS)
+def test_port_defines_every_function(port: str) -> None:
+    sources = "\n".join(p.read_text() for p in (FIRMWARE / "os" / port).rglob("*.c"))
+    defined = set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\([^;]*?\)\s*\{", sources, re.M | re.S))
+    assert declared_api() - defined == set()
