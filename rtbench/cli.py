@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -26,6 +27,22 @@ def _option(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _clock(text: str) -> float:
+    """'100MHz', '50 MHz', '1.2GHz', '32768Hz' or a plain number of Hz."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kKmMgG]?)(?:[hH][zZ])?\s*", text)
+    if not match or float(match.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a clock frequency such as 100MHz")
+    scale = {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9}[match.group(2).lower()]
+    return float(match.group(1)) * scale
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one name")
+    return names
+
+
 def _write_json(run: Run, path: Path) -> None:
     path.write_text(json.dumps(run_to_json(run), indent=1) + "\n")
     _progress(f"wrote {path}")
@@ -38,7 +55,12 @@ def _print_run(run: Run) -> None:
           f" / profile {m.get('profile')} / {m.get('created', '')}")
     if m.get("unit_note"):
         print(f"unit: {m['unit_note']}")
-    print(results_table(run.results))
+    settings = m.get("target_settings", {})
+    if settings.get("caches"):
+        print("variants: " + "; ".join(f"{v} ({c})" for v, c in settings["caches"].items()))
+    if m.get("clock_hz"):
+        print(f"clock: {m['clock_hz'] / 1e6:g} MHz nominal (times below are cycles at that clock)")
+    print(results_table(run.results, m.get("clock_hz")))
     for problem in m.get("stream_errors", []):
         print(f"problem: {problem}")
 
@@ -47,7 +69,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     workspace = Workspace(args.home) if args.home else Workspace.default()
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
                          iterations=args.iterations, warmup=args.warmup, options=dict(args.option or []),
-                         kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence)
+                         kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
+                         variants=args.cpu_variant or [], clock_hz=args.clock)
     run = execute(request, workspace, _progress)
     with Store(workspace.store) as store:
         store.save(run)
@@ -127,6 +150,11 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                      help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
+    run.add_argument("--cpu-variant", type=_names, metavar="NAMES",
+                     help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full); "
+                          "with several, every result carries the variant as a parameter")
+    run.add_argument("--clock", type=_clock, metavar="FREQ",
+                     help="nominal clock (e.g. 100MHz) to convert cycle counts to time in the report")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
     run.add_argument("--timeout", type=float, default=900.0, help="seconds the whole run may take")

@@ -74,3 +74,34 @@ def find_kernel(name: str) -> Kernel:
         if kernel.name == name:
             return kernel
     raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))
+
+
+def variant_option(target: Target) -> str:
+    """The result parameter that names a hardware variant (e.g. cpu_variant)."""
+    return str(target.spec.get("variants", {}).get("option", "variant"))
+
+
+def target_variants(target: Target, wanted: list[str]) -> list[str]:
+    """The hardware variants to run on: those asked for, else the target's default; none when
+    the target has no variants."""
+    spec = target.spec.get("variants")
+    if not spec:
+        if wanted:
+            raise RtbenchError(f"{target.name} has no hardware variants to choose from",
+                               "targets with variants: " + ", ".join(t.name for t in targets() if "variants" in t.spec))
+        return []
+    chosen = wanted or [str(spec["default"])]
+    unknown = [v for v in chosen if v not in spec["choices"]]
+    if unknown:
+        raise RtbenchError(f"{target.name} has no variant {', '.join(unknown)}",
+                           "variants: " + ", ".join(spec["choices"]))
+    if len(set(chosen)) != len(chosen):
+        raise RtbenchError("a variant is named twice")
+    return chosen
+
+
+def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:
+    """Manifest entries: which variants ran and what each one has (its caches)."""
+    caches = target.spec.get("variants", {}).get("caches", {})
+    return {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
+            "caches": {v: caches.get(v, "unknown") for v in variants}}

@@ -1,21 +1,23 @@
 """Runners start a built image on its platform and feed its console to the stream parser."""
 from __future__ import annotations
 
-from typing import Protocol
+from pathlib import Path
+from typing import Callable, Protocol
 
 from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
 from .console import ConsoleRun, OnRecord
-from . import qemu
+from . import litex_sim, qemu
 
 
 class Runner(Protocol):
     def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
-                 timeout: float, silence: float, on_record: OnRecord) -> ConsoleRun: ...
+                 timeout: float, silence: float, on_record: OnRecord, *, variant: str | None = None,
+                 models_dir: Path | None = None, progress: Callable[[str], None] = ...) -> ConsoleRun: ...
 
 
-RUNNERS: dict[str, Runner] = {"qemu": qemu.run}
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "litex-sim": litex_sim.run}
 
 
 def runner_for(target: Target) -> Runner:
@@ -30,4 +32,6 @@ def describe(target: Target) -> dict[str, str]:
     """The runner's own settings and version, for the manifest."""
     if target.runner == "qemu":
         return qemu.describe(target)
+    if target.runner == "litex-sim":
+        return litex_sim.describe(target)
     return {}
