@@ -7,7 +7,7 @@ import re
 import sys
 from pathlib import Path
 
-from . import __version__, catalogue, platforms, sources
+from . import __version__, catalogue, platforms, sources, variants
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
@@ -93,6 +93,41 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_for_analysis(args: argparse.Namespace) -> Run:
+    workspace = Workspace(args.home) if args.home else Workspace.default()
+    with Store(workspace.store) as store:
+        run_id = args.run
+        if run_id is None:
+            run_id = variants.latest_with(store.list_runs(), args.target)
+            if run_id is None:
+                raise RtbenchError(f"no stored run on {args.target}",
+                                   f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
+        return store.load(run_id)
+
+
+def _baseline(target_name: str) -> str:
+    return str(platforms.find_target(target_name).spec.get("variants", {}).get("baseline", "minimal"))
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    baseline = _baseline(run.manifest.get("target", args.target))
+    names, rows = variants.cache_study(run, baseline)
+    print(f"run {run.run_id}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
+    print(variants.cache_table(names, rows, baseline))
+    return 0
+
+
+def cmd_deadline(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    deadline_s = variants.parse_duration(args.deadline)
+    clock = args.clock or run.manifest.get("clock_hz") or 100e6
+    rows = variants.deadline(run, args.chain, deadline_s, clock)
+    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(variants.deadline_table(rows, args.chain, deadline_s, clock))
+    return 0
+
+
 def cmd_runs(args: argparse.Namespace) -> int:
     workspace = Workspace(args.home) if args.home else Workspace.default()
     with Store(workspace.store) as store:
@@ -166,6 +201,23 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("run_id", nargs="?", type=int)
     report.add_argument("--json", type=Path, help="also write the run as JSON")
     report.set_defaults(func=cmd_report)
+
+    cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
+                                         "cache-less one, next to the reference workload's")
+    cache.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    cache.add_argument("--target", default="vexriscv-sim")
+    cache.set_defaults(func=cmd_cache)
+
+    dead = sub.add_parser("deadline", help="worst observed cycles of a chain of steps per CPU variant, the "
+                                           "minimum clock meeting a deadline, and the share of the budget used")
+    dead.add_argument("--chain", type=_names, required=True, help="benchmark labels whose worst cases add up, "
+                                                                  "e.g. irq_task_wake or irq_latency,sem_signal_wake")
+    dead.add_argument("--deadline", required=True, help="e.g. 220us")
+    dead.add_argument("--clock", type=_clock, help="clock for the budget share (default: the run's --clock, "
+                                                   "else 100MHz)")
+    dead.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    dead.add_argument("--target", default="vexriscv-sim")
+    dead.set_defaults(func=cmd_deadline)
 
     sub.add_parser("runs", help="list stored runs").set_defaults(func=cmd_runs)
     sub.add_parser("list", help="targets, kernels and benchmarks").set_defaults(func=cmd_list)

@@ -8,13 +8,11 @@
 
 _Noreturn void rtb_target_exception(void)
 {
-    uint32_t ra;
-    __asm__ volatile("mv %0, ra" : "=r"(ra));
     /* RISC-V has no CFSR/HFSR: the record's status fields carry mcause and mtval. */
     rtb_fault_info info = {
         .kind = "riscv_exception",
         .pc = csr_read("mepc"),
-        .lr = ra,
+        .lr = 0u, /* the interrupted ra is on the task's stack, not known here */
         .psr = csr_read("mstatus"),
         .cfsr = csr_read("mcause"),
         .hfsr = csr_read("mtval"),
