@@ -70,7 +70,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
                          iterations=args.iterations, warmup=args.warmup, options=dict(args.option or []),
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
-                         variants=args.cpu_variant or [], clock_hz=args.clock)
+                         variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count)
     run = execute(request, workspace, _progress)
     with Store(workspace.store) as store:
         store.save(run)
@@ -190,6 +190,8 @@ def parser() -> argparse.ArgumentParser:
                           "with several, every result carries the variant as a parameter")
     run.add_argument("--clock", type=_clock, metavar="FREQ",
                      help="nominal clock (e.g. 100MHz) to convert cycle counts to time in the report")
+    run.add_argument("--count", metavar="WHAT", help="what timestamps count when the target offers a choice "
+                                                     "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
     run.add_argument("--timeout", type=float, default=900.0, help="seconds the whole run may take")

@@ -39,8 +39,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "os": kernel.name,
         "profile": profile,
         "unit": hello.get("unit", target.spec.get("unit", "raw")),
-        "unit_note": ("instructions executed (QEMU -icount), not CPU cycles"
-                      if hello.get("unit", target.spec.get("unit")) == "instructions" else ""),
+        "unit_note": str(target.spec.get("unit_notes", {}).get(hello.get("unit", target.spec.get("unit")), "")),
         "kernel": {
             "name": meta.get("kernel.name", kernel.name),
             "version": meta.get("kernel.version", source.version),

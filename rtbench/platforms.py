@@ -105,3 +105,20 @@ def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:
     caches = target.spec.get("variants", {}).get("caches", {})
     return {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
             "caches": {v: caches.get(v, "unknown") for v in variants}}
+
+
+def counter_defines(target: Target, count: str | None, variants: list[str]) -> tuple[str, ...]:
+    """The image definitions that make the timestamps count `count` (None: the target's unit)."""
+    if count is None or count == target.spec.get("unit"):
+        return ()
+    counters = target.spec.get("counters", {})
+    if count not in counters:
+        offered = [str(target.spec.get("unit"))] + list(counters)
+        raise RtbenchError(f"{target.name} cannot count {count}", "it counts: " + ", ".join(offered))
+    allowed = counters[count].get("variants")
+    if allowed is not None:
+        bad = [v for v in variants if v not in allowed]
+        if bad:
+            raise RtbenchError(f"the {', '.join(bad)} variant cannot count {count}",
+                               f"use --cpu-variant {','.join(allowed)}")
+    return (str(counters[count]["define"]),)

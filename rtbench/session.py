@@ -33,6 +33,8 @@ class RunRequest:
     variants: list[str] = field(default_factory=list)
     # Nominal clock for converting cycles to time in reports (recorded in the manifest).
     clock_hz: float | None = None
+    # What the timestamps count when the target offers a choice (e.g. "instructions"); None: its unit.
+    count: str | None = None
 
 
 def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
@@ -62,7 +64,8 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     variants = platforms.target_variants(target, request.variants)
     source = sources.locate(kernel, request.kernel_src)
     progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
-    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress)
+    defines = platforms.counter_defines(target, request.count, variants)
+    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress, defines)
     progress(f"build   {target.name}/{kernel.name}/{request.profile} in {build.seconds:.1f} s")
 
     settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,

@@ -107,6 +107,10 @@ def run(target: Target, build: Build, options: dict[str, str], log_path: str, ti
             outcome.end_reason = "the simulation ended without the firmware's exit line"
         outcome.exit_status = status
     outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
+    # The SoC names its CPU variant in its identifier; the image reports it.
+    reported = outcome.capture.meta.get("target.soc")
+    if reported is not None and not reported.endswith(f"cpu variant {variant}"):
+        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {variant} variant")
     return outcome
 
 

@@ -47,11 +47,33 @@ _Noreturn void rtb_target_exit(int status)
         REG32(RTB_CSR_SIM_FINISH_FINISH) = 1u;
 }
 
+/* The SoC's identifier memory (one character per 32-bit word) names the CPU variant, so the
+ * image can say which model it ran on. */
+static const char *soc_ident(char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (; n + 1u < cap; n++) {
+        char c = (char)REG32(RTB_CSR_BASE_IDENTIFIER_MEM + 4u * n);
+        if (c == '\0')
+            break;
+        buf[n] = c;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
 void rtb_target_describe(void (*emit)(const char *key, const char *value))
 {
+    char ident[64];
+    emit("target.soc", soc_ident(ident, sizeof ident));
+    emit("target.soc_clock_hz", RTB_SOC_CLOCK_HZ_TEXT);
     emit("target.board", "LiteX SoC (rtb_soc.py) in Verilator");
     emit("target.cpu", "VexRiscv rv32i (variant chosen at run time)");
+#if defined(RTB_TS_INSTRET)
+    emit("target.timestamp", "minstret, instructions retired (interrupt intervals start at the handler)");
+#else
     emit("target.timestamp", "SoC cycle counter, CPU cycles");
+#endif
     emit("target.tick_source", "LiteX timer0, periodic");
     emit("target.irq_source", "rtbench irq_timer: one-shot compare on the cycle counter");
 }

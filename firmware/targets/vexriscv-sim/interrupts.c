@@ -8,6 +8,13 @@
 #include "rtb/target_irq.h"
 #include "soc_io.h"
 
+#if defined(RTB_TS_INSTRET)
+/* Instructions share no time base with the interrupt timer: the interval starts at the handler. */
+#define FIRED_AT(t_entry) (t_entry)
+#else
+#define FIRED_AT(t_entry) REG32(RTB_CSR_IRQ_TIMER_FIRED_AT)
+#endif
+
 void rtb_target_tick_start(uint32_t tick_hz)
 {
     uint32_t period = RTB_SOC_CLOCK_HZ / tick_hz;
@@ -32,7 +39,8 @@ void rtb_target_irq_setup(uint32_t priority)
 
 void rtb_target_irq_trigger(uint32_t delay_ts)
 {
-    REG32(RTB_CSR_IRQ_TIMER_COMPARE) = rtb_target_ts() + delay_ts;
+    /* The delay is in cycles whatever the timestamps count (RTB_TS_HZ is the clock). */
+    REG32(RTB_CSR_IRQ_TIMER_COMPARE) = REG32(RTB_CSR_CYCLES_VALUE) + delay_ts;
 }
 
 void rtb_target_interrupt(void)
@@ -41,7 +49,7 @@ void rtb_target_interrupt(void)
     uint32_t pending = csr_read(CSR_IRQ_PENDING) & csr_read(CSR_IRQ_MASK);
     if (pending & (1u << RTB_IRQ_IRQ_TIMER)) {
         REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
-        rtb_core_irq(REG32(RTB_CSR_IRQ_TIMER_FIRED_AT), t_entry);
+        rtb_core_irq(FIRED_AT(t_entry), t_entry);
     }
     if (pending & (1u << RTB_IRQ_TIMER0)) {
         REG32(RTB_CSR_TIMER0_EV_PENDING) = 1u;

@@ -47,7 +47,7 @@ class RtbSoC(SoCCore):
     def __init__(self, variant: str) -> None:
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
-        super().__init__(platform, clk_freq=SYS_CLK_HZ, ident="rtbench VexRiscv SoC",
+        super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench VexRiscv SoC, cpu variant {variant}",
                          cpu_type="vexriscv", cpu_variant=variant,
                          integrated_rom_size=0, cpu_reset_address=main_ram,
                          integrated_sram_size=0x1000,
@@ -82,11 +82,13 @@ def write_firmware_files(soc: RtbSoC, out: Path) -> None:
              "#ifndef RTB_SOC_REGS_H", "#define RTB_SOC_REGS_H", ""]
     for name, reg in sorted(csr["csr_registers"].items()):
         lines.append(f"#define RTB_CSR_{name.upper()} 0x{reg['addr']:08x}u")
+    for name, base in sorted(csr["csr_bases"].items()):
+        lines.append(f"#define RTB_CSR_BASE_{name.upper()} 0x{base:08x}u")
     for name, value in sorted(csr["constants"].items()):
         if name.endswith("_interrupt") and isinstance(value, int):
             lines.append(f"#define RTB_IRQ_{name[:-len('_interrupt')].upper()} {value}u")
     mem = _memory_map(soc)
-    lines += [f"#define RTB_SOC_CLOCK_HZ {SYS_CLK_HZ}u",
+    lines += [f"#define RTB_SOC_CLOCK_HZ {SYS_CLK_HZ}u", f"#define RTB_SOC_CLOCK_HZ_TEXT \"{SYS_CLK_HZ}\"",
               f"#define RTB_SOC_MAIN_RAM 0x{mem['main_ram']:08x}u",
               f"#define RTB_SOC_MAIN_RAM_SIZE 0x{mem['main_ram_size']:x}u",
               f"#define RTB_SOC_CMDLINE_ADDR 0x{mem['main_ram'] + mem['main_ram_size'] - CMDLINE_BYTES:08x}u",
