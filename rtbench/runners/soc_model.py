@@ -19,6 +19,9 @@ from ..errors import RtbenchError
 from ..platforms import Target
 
 
+BUILD_TIMEOUT = 1800  # seconds; a build takes about 30-45 s on an idle 2-core machine
+
+
 @dataclass(frozen=True)
 class Model:
     variant: str
@@ -88,8 +91,13 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     shutil.rmtree(scratch, ignore_errors=True)
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
-    proc = subprocess.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
-                           "--build"], capture_output=True, text=True, env=env)
+    try:
+        proc = subprocess.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
+                               "--build"], capture_output=True, text=True, env=env, timeout=BUILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise RtbenchError(f"building the {variant} SoC model took longer than {BUILD_TIMEOUT} s",
+                           "is the machine overloaded? try again") from None
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         shutil.rmtree(scratch, ignore_errors=True)

@@ -138,3 +138,11 @@ def test_full_variant_counts_retired_instructions_beside_cycles(workspace: Works
     assert c["cpu_reference"] / i["cpu_reference"] < 2.0
     with pytest.raises(RtbenchError, match="cannot count instructions"):
         run_sim(workspace, count="instructions")  # standard has no minstret
+
+
+def test_hung_guest_is_stopped_and_named(workspace: Workspace, sim_run: Run) -> None:
+    run = run_sim(workspace, bench="sem_take,mutex_lock", options={"inject": "hang:mutex_lock"}, silence=4.0)
+    status = {r.bench: r for r in run.results}
+    assert status["sem_take"].status == "ok"
+    assert status["mutex_lock"].status == "error" and "hung" in status["mutex_lock"].reason
+    assert run.manifest["run"]["exit_status"] is None  # rtbench stopped the simulator
