@@ -194,9 +194,9 @@ def parser() -> argparse.ArgumentParser:
                                                      "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    run.add_argument("--timeout", type=float, default=900.0, help="seconds the whole run may take")
-    run.add_argument("--silence", type=float, default=30.0, help="seconds without output before the guest "
-                                                                 "counts as hung")
+    run.add_argument("--timeout", type=float, default=900.0, help="seconds a run may take (per hardware variant)")
+    run.add_argument("--silence", type=float, default=None, help="seconds without output before the guest "
+                                                                 "counts as hung (default: the target's, 30 s on QEMU)")
     run.set_defaults(func=cmd_run)
 
     report = sub.add_parser("report", help="show a stored run (default: the last one)")

@@ -52,6 +52,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),
                       "read_overhead_raw": capture.calibration.get("overhead") if capture else None},
         "compiler": {"version": build.compiler, "opt_flags": build.opt_flags, "flags": build.flags},
+        "image": {"elf": str(build.elf), "defines": list(build.defines)},
         "emulator": emulator,
         "run": settings,
         "host": {"python": sys.version.split()[0], "platform": platform.platform(), "machine": platform.machine()},

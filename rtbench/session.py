@@ -7,13 +7,16 @@ from pathlib import Path
 from typing import Callable
 
 from . import catalogue, fault, footprint, platforms, runners, sources
-from .build import build_image
+from .build import Build, build_image
 from .errors import RtbenchError
 from .manifest import make_manifest
 from .model import Result, Run
 from .paths import Workspace
-from .platforms import find_kernel, find_target
-from .protocol import Record
+from .platforms import Target, find_kernel, find_target
+from .protocol import Capture, Record
+
+
+DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
 
 
 @dataclass
@@ -28,7 +31,7 @@ class RunRequest:
     kernel_src: Path | None = None
     opt_flags: str = "-O2"
     timeout: float = 900.0
-    silence: float = 30.0
+    silence: float | None = None  # None: the target's own (target.toml [run] silence), else 30 s
     # Hardware variants of the target to run the image on (e.g. CPU variants), default: its own.
     variants: list[str] = field(default_factory=list)
     # Nominal clock for converting cycles to time in reports (recorded in the manifest).
@@ -106,8 +109,9 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     return Run(manifest=manifest, results=results)
 
 
-def _run_on_target(target, build, options: dict[str, str], on_target: list[catalogue.BenchInfo], variant: str | None,
-                   request: RunRequest, workspace: Workspace, progress: Callable[[str], None]):
+def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
+                   variant: str | None, request: RunRequest, workspace: Workspace,
+                   progress: Callable[[str], None]) -> tuple[list[Result], Capture, dict[str, object]]:
     """One run of the image (on one hardware variant): its results, capture and run settings."""
     running = {"label": ""}
     prefix = f"[{variant}] " if variant else ""
@@ -123,7 +127,9 @@ def _run_on_target(target, build, options: dict[str, str], on_target: list[catal
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     suffix = f"-{variant}" if variant else ""
     log_path = workspace.logs / f"{stamp}-{target.name}-{request.os}{suffix}.log"
-    outcome = runners.runner_for(target)(target, build, options, str(log_path), request.timeout, request.silence,
+    silence = request.silence if request.silence is not None else float(
+        target.spec.get("run", {}).get("silence", DEFAULT_SILENCE))
+    outcome = runners.runner_for(target)(target, build, options, str(log_path), request.timeout, silence,
                                           on_record, variant=variant, models_dir=workspace.root / "models",
                                           progress=progress)
     capture = outcome.capture
