@@ -80,8 +80,17 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
         settings["guest_options"] = options
         per_variant: dict[str, object] = {}
         for variant in variants or [None]:
-            found, capture, run_settings = _run_on_target(target, build, options, on_target, variant, request,
-                                                         workspace, progress)
+            try:
+                found, capture, run_settings = _run_on_target(target, build, options, on_target, variant, request,
+                                                             workspace, progress)
+            except RtbenchError as err:
+                if not results:
+                    raise
+                # A later variant that cannot run (its model failed to build) keeps what was measured.
+                progress(f"error   {variant}: {err}")
+                found = _missing(on_target, [], str(target.spec.get("unit", "raw")), f"the {variant} variant "
+                                 f"could not run: {err}")
+                run_settings = {"error": str(err)}
             if len(variants) > 1:
                 for result in found:
                     result.params = {**result.params, platforms.variant_option(target): variant}
@@ -148,4 +157,6 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     results.extend(_missing(on_target, results, unit, why))
     run_settings = {"exit_status": outcome.exit_status, "seconds": round(outcome.seconds, 3),
                     "console_log": str(outcome.log_path), "command": outcome.command}
+    if "target.soc" in capture.meta:
+        run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings

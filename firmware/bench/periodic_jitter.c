@@ -6,6 +6,10 @@
 
 static void run(rtb_run *run)
 {
+#if defined(RTB_TS_COUNTS_WORK)
+    rtb_unsupported(run, "the timestamps count work (instructions), not time");
+    return;
+#endif
     uint32_t period_us = rtb_option(run, "period_us", 10000u);
     uint32_t period_ts = rtb_us_to_ts(period_us);
     rtb_period period;

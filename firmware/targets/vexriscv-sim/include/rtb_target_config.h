@@ -12,6 +12,7 @@
 #define RTB_TS_HZ RTB_SOC_CLOCK_HZ
 #if defined(RTB_TS_INSTRET)
 #define RTB_TS_UNIT "instructions"
+#define RTB_TS_COUNTS_WORK 1
 #else
 #define RTB_TS_UNIT "cycles"
 #endif
