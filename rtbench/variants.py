@@ -117,7 +117,7 @@ def deadline(run: Run, chain: list[str], deadline_s: float, clock_hz: float | No
 def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float, clock_hz: float | None) -> str:
     head = ["variant"] + [f"{s} worst" for s in chain] + ["chain worst cycles", "min clock"]
     if clock_hz:
-        head += [f"budget used @ {clock_hz / 1e6:g} MHz", "meets it"]
+        head += [f"kernel share of budget @ {clock_hz / 1e6:g} MHz", "meets it"]
     lines = []
     for row in rows:
         cells = [row.variant] + [str(row.steps[s]) for s in chain] + [str(row.worst), f"{row.min_clock_hz / 1e6:.3f} MHz"]
@@ -125,7 +125,8 @@ def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float,
             cells += [f"{100 * row.share:.1f} %", "yes" if row.share <= 1 else "no"]
         lines.append(cells)
     return (f"deadline {deadline_s * 1e6:g} us for the chain {' -> '.join(chain)} (worst observed cycles, "
-            "summed over the steps)\n" + _align(head, lines))
+            "summed over the steps)\n" + _align(head, lines) +
+            "\nworst observed, not a proven bound: more samples or other interference can exceed it")
 
 
 def _align(head: list[str], lines: list[list[str]]) -> str:
