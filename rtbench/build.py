@@ -26,6 +26,7 @@ class Build:
     flags: dict[str, list[str]] = field(default_factory=dict)  # per layer: the compile command's flags
     opt_flags: str = "-O2"
     seconds: float = 0.0
+    defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
 
 
 def check_tools(target: Target) -> None:
@@ -63,13 +64,15 @@ def _flags(directory: Path) -> dict[str, list[str]]:
 
 
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
-                opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None) -> Build:
+                opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
+                defines: tuple[str, ...] = ()) -> Build:
     check_tools(target)
     if profile not in kernel.profiles:
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
     if not kernel.runs_on(target):
         raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
-    key = hashlib.sha256(f"{source.path}|{opt_flags}".encode()).hexdigest()[:10]
+    key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
+    key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -80,10 +83,11 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
               f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
               f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
               f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
+              f"-DRTB_DEFINES={';'.join(defines)}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
     _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
-                 seconds=time.monotonic() - started)
+                 seconds=time.monotonic() - started, defines=tuple(defines))

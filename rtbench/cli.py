@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
-from . import __version__, catalogue, check, fairness, footprint_table, platforms, sources
+from . import __version__, catalogue, check, fairness, footprint_table, platforms, sources, variants
 from .errors import RtbenchError
 from .model import Run
 from .paths import Workspace
@@ -29,6 +30,22 @@ def _option(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _clock(text: str) -> float:
+    """'100MHz', '50 MHz', '1.2GHz', '32768Hz' or a plain number of Hz."""
+    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kKmMgG]?)(?:[hH][zZ])?\s*", text)
+    if not match or float(match.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a clock frequency such as 100MHz")
+    scale = {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9}[match.group(2).lower()]
+    return float(match.group(1)) * scale
+
+
+def _names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one name")
+    return names
+
+
 def _write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: int | None = None) -> None:
     path.write_text(json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1) + "\n")
     _progress(f"wrote {path}")
@@ -44,7 +61,12 @@ def _print_run(run: Run, histograms: bool = False, bin_width: int | None = None,
         print(f"unit: {m['unit_note']}")
     for warning in m.get("warnings", []):
         print(f"warning: {warning}")
-    print(results_table(run.results))
+    settings = m.get("target_settings", {})
+    if settings.get("caches"):
+        print("variants: " + "; ".join(f"{v} ({c})" for v, c in settings["caches"].items()))
+    if m.get("clock_hz"):
+        print(f"clock: {m['clock_hz'] / 1e6:g} MHz nominal (times below are cycles at that clock)")
+    print(results_table(run.results, m.get("clock_hz")))
     if histograms:
         for result in run.results:
             if result.status == "ok":
@@ -88,7 +110,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
                          iterations=args.iterations, warmup=args.warmup, options=options,
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
-                         load=args.load)
+                         load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count)
     run = execute(request, workspace, _progress)
     for warning in run.manifest.get("warnings", []):
         _progress(f"warning: {warning}")
@@ -168,6 +190,41 @@ def cmd_footprint(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load_for_analysis(args: argparse.Namespace) -> Run:
+    workspace = _workspace(args)
+    with Store(workspace.store) as store:
+        run_id = args.run
+        if run_id is None:
+            run_id = variants.latest_with(store.list_runs(), args.target)
+            if run_id is None:
+                raise RtbenchError(f"no stored run on {args.target}",
+                                   f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
+        return store.load(run_id)
+
+
+def _baseline(target_name: str) -> str:
+    return str(platforms.find_target(target_name).spec.get("variants", {}).get("baseline", "minimal"))
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    baseline = _baseline(run.manifest.get("target", args.target))
+    names, rows = variants.cache_study(run, baseline)
+    print(f"run {run.run_id}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
+    print(variants.cache_table(names, rows, baseline))
+    return 0
+
+
+def cmd_deadline(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    deadline_s = variants.parse_duration(args.deadline)
+    clock = args.clock or run.manifest.get("clock_hz") or 100e6
+    rows = variants.deadline(run, args.chain, deadline_s, clock)
+    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(variants.deadline_table(rows, args.chain, deadline_s, clock))
+    return 0
+
+
 def cmd_runs(args: argparse.Namespace) -> int:
     workspace = _workspace(args)
     with Store(workspace.store) as store:
@@ -233,11 +290,18 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--option", type=_option, action="append", metavar="KEY=VALUE",
                      help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
+    run.add_argument("--cpu-variant", type=_names, metavar="NAMES",
+                     help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full); "
+                          "with several, every result carries the variant as a parameter")
+    run.add_argument("--clock", type=_clock, metavar="FREQ",
+                     help="nominal clock (e.g. 100MHz) to convert cycle counts to time in the report")
+    run.add_argument("--count", metavar="WHAT", help="what timestamps count when the target offers a choice "
+                                                     "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    run.add_argument("--timeout", type=float, default=900.0, help="seconds the whole run may take")
-    run.add_argument("--silence", type=float, default=30.0, help="seconds without output before the guest "
-                                                                 "counts as hung")
+    run.add_argument("--timeout", type=float, default=900.0, help="seconds a run may take (per hardware variant)")
+    run.add_argument("--silence", type=float, default=None, help="seconds without output before the guest "
+                                                                 "counts as hung (default: the target's, 30 s on QEMU)")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
     periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
     periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "
@@ -289,6 +353,23 @@ def parser() -> argparse.ArgumentParser:
     size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
     size.add_argument("--json", type=Path, help="also write the figures as JSON")
     size.set_defaults(func=cmd_footprint)
+
+    cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
+                                         "cache-less one, next to the reference workload's")
+    cache.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    cache.add_argument("--target", default="vexriscv-sim")
+    cache.set_defaults(func=cmd_cache)
+
+    dead = sub.add_parser("deadline", help="worst observed cycles of a chain of steps per CPU variant, the "
+                                           "minimum clock meeting a deadline, and the share of the budget used")
+    dead.add_argument("--chain", type=_names, required=True, help="benchmark labels whose worst cases add up, "
+                                                                  "e.g. irq_task_wake or irq_latency,sem_signal_wake")
+    dead.add_argument("--deadline", required=True, help="e.g. 220us")
+    dead.add_argument("--clock", type=_clock, help="clock for the budget share (default: the run's --clock, "
+                                                   "else 100MHz)")
+    dead.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    dead.add_argument("--target", default="vexriscv-sim")
+    dead.set_defaults(func=cmd_deadline)
 
     sub.add_parser("runs", help="list stored runs").set_defaults(func=cmd_runs)
     sub.add_parser("list", help="targets, kernels and benchmarks").set_defaults(func=cmd_list)

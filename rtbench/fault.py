@@ -1,5 +1,6 @@
 """Turns a guest FAULT record into a message a person can act on: Cortex-M fault status
-registers decoded bit by bit, or, for an image that runs as a process, the POSIX signal."""
+registers decoded bit by bit; RISC-V faults (kind "riscv_exception") with mcause in the cfsr
+field and mtval in the hfsr field; or, for an image that runs as a process, the POSIX signal."""
 from __future__ import annotations
 
 import subprocess
@@ -37,6 +38,21 @@ SIGNALS: dict[str, str] = {
     "SIGBUS": "bus error (misaligned or unmapped access)",
     "SIGFPE": "arithmetic exception (e.g. integer division by zero)",
 }
+# RISC-V mcause exception codes (interrupt bit clear).
+RISCV_CAUSES: dict[int, tuple[str, str]] = {
+    0: ("INSTR_MISALIGNED", "instruction address misaligned"),
+    1: ("INSTR_ACCESS", "instruction access fault"),
+    2: ("ILLEGAL_INSTR", "illegal instruction (mtval holds it)"),
+    3: ("BREAKPOINT", "ebreak, e.g. __builtin_trap() or a failed assert"),
+    4: ("LOAD_MISALIGNED", "load address misaligned (mtval holds the address)"),
+    5: ("LOAD_ACCESS", "load access fault (mtval holds the address)"),
+    6: ("STORE_MISALIGNED", "store address misaligned (mtval holds the address)"),
+    7: ("STORE_ACCESS", "store access fault (mtval holds the address)"),
+    8: ("ECALL_U", "environment call from U-mode"),
+    11: ("ECALL_M", "environment call from M-mode"),
+}
+RISCV_KIND = "riscv_exception"
+_EBREAK = 0x00100073
 _MMARVALID = 1 << 7
 _BFARVALID = 1 << 15
 # EXC_RETURN and other values in this range are not code addresses worth looking up.
@@ -113,6 +129,14 @@ def describe_fault(fields: dict[str, str], elf: Path | None = None,
             return "fault: unreadable record"
 
 
+def decode_mcause(mcause: int) -> str:
+    """A RISC-V mcause as "NAME (meaning)"."""
+    if mcause & 0x80000000:
+        return f"INTERRUPT {mcause & 0x7FFFFFFF} (an interrupt nobody handled)"
+    name, meaning = RISCV_CAUSES.get(mcause, (f"CAUSE_{mcause}", "reserved or custom exception code"))
+    return f"{name} ({meaning})"
+
+
 def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -> str:
     def code_address(name: str) -> str:
         value = _register(fields, name)
@@ -132,6 +156,17 @@ def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -
             parts.append(code_address("lr"))
         return f"{kind} ({SIGNALS[kind]}) at {', '.join(parts)}"
     parts = [code_address("pc"), code_address("lr")]
+    if kind == RISCV_KIND:
+        parts = [code_address("pc")]
+        mcause, mtval = _register(fields, "cfsr"), _register(fields, "hfsr")
+        status = decode_mcause(mcause) if mcause is not None else f"mcause {fields.get('cfsr', '?')}"
+        if mcause == 2 and mtval == _EBREAK:
+            status += "; the instruction is ebreak (__builtin_trap() or a failed assert) on a CPU without a debug unit"
+        mstatus = _register(fields, "psr")
+        extra = [f"mstatus 0x{mstatus:08x}"] if mstatus is not None else []
+        if mtval is not None:
+            extra.append(f"mtval 0x{mtval:08x}")
+        return f"{kind} at {', '.join(parts + extra)}: {status}"
     psr = _register(fields, "psr")
     if psr is not None:
         parts.append(f"psr 0x{psr:08x}")

@@ -39,8 +39,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "os": kernel.name,
         "profile": profile,
         "unit": hello.get("unit", target.spec.get("unit", "raw")),
-        "unit_note": ("instructions executed (QEMU -icount), not CPU cycles"
-                      if hello.get("unit", target.spec.get("unit")) == "instructions" else ""),
+        "unit_note": str(target.spec.get("unit_notes", {}).get(hello.get("unit", target.spec.get("unit")), "")),
         "kernel": {
             "name": meta.get("kernel.name", kernel.name),
             "version": meta.get("kernel.version", source.version),
@@ -53,6 +52,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),
                       "read_overhead_raw": capture.calibration.get("overhead") if capture else None},
         "compiler": {"version": build.compiler, "opt_flags": build.opt_flags, "flags": build.flags},
+        "image": {"elf": str(build.elf), "defines": list(build.defines)},
         "emulator": emulator,
         "run": settings,
         "host": {"python": sys.version.split()[0], "platform": platform.platform(), "machine": platform.machine()},

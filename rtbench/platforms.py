@@ -86,3 +86,51 @@ def default_kernel(target: Target) -> Kernel:
         raise RtbenchError(f"target {target.name} has {'no' if not fitting else 'several'} kernel ports",
                            "name one with --os: " + ", ".join(k.name for k in kernels()))
     return fitting[0]
+
+
+def variant_option(target: Target) -> str:
+    """The result parameter that names a hardware variant (e.g. cpu_variant)."""
+    return str(target.spec.get("variants", {}).get("option", "variant"))
+
+
+def target_variants(target: Target, wanted: list[str]) -> list[str]:
+    """The hardware variants to run on: those asked for, else the target's default; none when
+    the target has no variants."""
+    spec = target.spec.get("variants")
+    if not spec:
+        if wanted:
+            raise RtbenchError(f"{target.name} has no hardware variants to choose from",
+                               "targets with variants: " + ", ".join(t.name for t in targets() if "variants" in t.spec))
+        return []
+    chosen = wanted or [str(spec["default"])]
+    unknown = [v for v in chosen if v not in spec["choices"]]
+    if unknown:
+        raise RtbenchError(f"{target.name} has no variant {', '.join(unknown)}",
+                           "variants: " + ", ".join(spec["choices"]))
+    if len(set(chosen)) != len(chosen):
+        raise RtbenchError("a variant is named twice")
+    return chosen
+
+
+def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:
+    """Manifest entries: which variants ran and what each one has (its caches)."""
+    caches = target.spec.get("variants", {}).get("caches", {})
+    return {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
+            "caches": {v: caches.get(v, "unknown") for v in variants}}
+
+
+def counter_defines(target: Target, count: str | None, variants: list[str]) -> tuple[str, ...]:
+    """The image definitions that make the timestamps count `count` (None: the target's unit)."""
+    if count is None or count == target.spec.get("unit"):
+        return ()
+    counters = target.spec.get("counters", {})
+    if count not in counters:
+        offered = [str(target.spec.get("unit"))] + list(counters)
+        raise RtbenchError(f"{target.name} cannot count {count}", "it counts: " + ", ".join(offered))
+    allowed = counters[count].get("variants")
+    if allowed is not None:
+        bad = [v for v in variants if v not in allowed]
+        if bad:
+            raise RtbenchError(f"the {', '.join(bad)} variant cannot count {count}",
+                               f"use --cpu-variant {','.join(allowed)}")
+    return (str(counters[count]["define"]),)

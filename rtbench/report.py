@@ -82,10 +82,34 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def results_table(results: list[Result]) -> str:
-    """An aligned table; each non-ok row is followed by a line with its reason."""
+def cycles_as_time(cycles: float, clock_hz: float) -> str:
+    """A cycle count as time at a nominal clock, in the unit that keeps it readable."""
+    seconds = cycles / clock_hz
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
+        if abs(seconds) >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def results_table(results: list[Result], clock_hz: float | None = None) -> str:
+    """An aligned table; each non-ok row is followed by a line with its reason. With a nominal
+    clock, results in cycles also show their median as time."""
     if not results:
         return "no results"
+    if clock_hz:
+        table = results_table(results)
+        lines = table.splitlines()
+        extra = []
+        for result in results:
+            row = result_row(result)
+            timed = result.status == "ok" and result.unit == "cycles" and "p50" in row
+            extra.append(cycles_as_time(row["p50"], clock_hz) if timed else "-")
+        width = max(len("median time"), *(len(e) for e in extra))
+        out = [lines[0] + "  " + "median time".rjust(width), lines[1] + "  " + "-" * width]
+        rows = iter(extra)
+        for line in lines[2:]:
+            out.append(line if line.startswith("    ^") else line.ljust(len(lines[0])) + "  " + next(rows).rjust(width))
+        return "\n".join(out)
     rows: list[tuple[list[str], str | None]] = []
     for result in results:
         row = result_row(result)

@@ -6,14 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from . import catalogue, fault, footprint, runners, sources
-from .build import build_image
+from . import catalogue, fault, footprint, platforms, runners, sources
+from .build import Build, build_image
 from .errors import RtbenchError
 from .manifest import make_manifest
 from .model import Result, Run
 from .paths import Workspace
-from .platforms import default_kernel, find_kernel, find_target
-from .protocol import Record
+from .platforms import Target, default_kernel, find_kernel, find_target
+from .protocol import Capture, Record
+
+
+DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
 
 
 @dataclass
@@ -28,7 +31,13 @@ class RunRequest:
     kernel_src: Path | None = None
     opt_flags: str = "-O2"
     timeout: float = 900.0
-    silence: float = 30.0
+    silence: float | None = None  # None: the target's own (target.toml [run] silence), else 30 s
+    # Hardware variants of the target to run the image on (e.g. CPU variants), default: its own.
+    variants: list[str] = field(default_factory=list)
+    # Nominal clock for converting cycles to time in reports (recorded in the manifest).
+    clock_hz: float | None = None
+    # What the timestamps count when the target offers a choice (e.g. "instructions"); None: its unit.
+    count: str | None = None
     load: str = "none"  # background load beside a host target: none, cpu or io
 
 
@@ -81,54 +90,45 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     selected = catalogue.select(everything, request.bench)
     on_target = [b for b in selected if not b.host]
 
+    variants = platforms.target_variants(target, request.variants)
     source = sources.locate(kernel, request.kernel_src)
     progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
-    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress)
+    defines = platforms.counter_defines(target, request.count, variants)
+    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress, defines)
     progress(f"build   {target.name}/{kernel.name}/{request.profile} in {build.seconds:.1f} s")
 
-    results: list[Result] = []
-    capture = None
     settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,
                                    "options": dict(request.options), "benches": [b.name for b in selected]}
+    results: list[Result] = []
+    capture = None
     if on_target:
         options = _guest_options(request, on_target, len(on_target) == len([b for b in everything if not b.host]))
-
-        running = {"label": ""}
-
-        def on_record(record: Record) -> None:
-            if record.rtype == "BEGIN":
-                param = record.fields.get("param", "-")
-                running["label"] = record.fields.get("bench", "?") + (
-                    f" {param}={record.fields.get('value')}" if param != "-" else "")
-            elif record.rtype == "END":
-                progress(f"run     {running['label']:<28} {record.fields.get('status', '?')}")
-
-        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
-        log_path = workspace.logs / f"{stamp}-{target.name}-{kernel.name}.log"
-        # A long periodic run prints nothing until it ends: the watchdog must wait for it.
-        expected = _expected_seconds(options)
-        silence = max(request.silence, expected * 1.2 + request.silence)
-        timeout = max(request.timeout, expected * 1.5 + 60)
-        extra = {"load": request.load} if target.runner in runners.HOST_RUNNERS else {}
-        outcome = runners.runner_for(target)(target, build, options, str(log_path), timeout,
-                                              silence, on_record, **extra)
-        capture = outcome.capture
-        if capture.fault:
-            described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
-            for result in capture.results:
-                if result.bench == capture.fault.get("bench") and result.status == "error":
-                    result.reason = f"guest fault: {described}"
-            capture.errors.append(f"guest fault: {described}")
-        results.extend(capture.results)
-        unit = capture.hello.get("unit", str(target.spec.get("unit", "raw")))
-        if capture.fault:
-            why = f"the guest faulted in {capture.fault.get('bench', 'its start-up')}"
-        else:
-            why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
-        results.extend(_missing(on_target, results, unit, why))
-        settings.update({"guest_options": options, "load": request.load, "exit_status": outcome.exit_status,
-                         "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
-                         "command": outcome.command})
+        settings["guest_options"] = options
+        per_variant: dict[str, object] = {}
+        for variant in variants or [None]:
+            try:
+                found, capture, run_settings = _run_on_target(target, build, options, on_target, variant, request,
+                                                             workspace, progress)
+            except RtbenchError as err:
+                if not results:
+                    raise
+                # A later variant that cannot run (its model failed to build) keeps what was measured.
+                progress(f"error   {variant}: {err}")
+                found = _missing(on_target, [], str(target.spec.get("unit", "raw")), f"the {variant} variant "
+                                 f"could not run: {err}")
+                run_settings = {"error": str(err)}
+            if len(variants) > 1:
+                for result in found:
+                    result.params = {**result.params, platforms.variant_option(target): variant}
+            results.extend(found)
+            if variant is None:
+                settings.update(run_settings)
+            else:
+                per_variant[variant] = run_settings
+        if variants:
+            settings["variants"] = per_variant
+            if len(variants) == 1:
+                settings.update(per_variant[variants[0]])
     breakdown = None
     if any(b.name == "footprint" for b in selected):
         outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
@@ -139,4 +139,61 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                              emulator=runners.describe(target), capture=capture, settings=settings)
     if breakdown is not None:
         manifest["footprint"] = breakdown
+    if variants:
+        manifest["target_settings"].update(platforms.describe_variants(target, variants))
+    if request.clock_hz:
+        manifest["clock_hz"] = request.clock_hz
     return Run(manifest=manifest, results=results)
+
+
+def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
+                   variant: str | None, request: RunRequest, workspace: Workspace,
+                   progress: Callable[[str], None]) -> tuple[list[Result], Capture, dict[str, object]]:
+    """One run of the image (on one hardware variant): its results, capture and run settings."""
+    running = {"label": ""}
+    prefix = f"[{variant}] " if variant else ""
+
+    def on_record(record: Record) -> None:
+        if record.rtype == "BEGIN":
+            param = record.fields.get("param", "-")
+            running["label"] = record.fields.get("bench", "?") + (
+                f" {param}={record.fields.get('value')}" if param != "-" else "")
+        elif record.rtype == "END":
+            progress(f"run     {prefix}{running['label']:<28} {record.fields.get('status', '?')}")
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
+    suffix = f"-{variant}" if variant else ""
+    log_path = workspace.logs / f"{stamp}-{target.name}-{build.directory.name}{suffix}.log"
+    silence = request.silence if request.silence is not None else float(
+        target.spec.get("run", {}).get("silence", DEFAULT_SILENCE))
+    # A long periodic run prints nothing until it ends: the watchdog must wait for it.
+    expected = _expected_seconds(options)
+    silence = max(silence, expected * 1.2 + silence)
+    timeout = max(request.timeout, expected * 1.5 + 60)
+    if target.runner in runners.HOST_RUNNERS:
+        extra: dict[str, object] = {"load": request.load}
+    elif variant is not None:
+        extra = {"variant": variant, "models_dir": workspace.root / "models", "progress": progress}
+    else:
+        extra = {}
+    outcome = runners.runner_for(target)(target, build, options, str(log_path), timeout, silence,
+                                          on_record, **extra)
+    capture = outcome.capture
+    if capture.fault:
+        described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
+        for result in capture.results:
+            if result.bench == capture.fault.get("bench") and result.status == "error":
+                result.reason = f"guest fault: {described}"
+        capture.errors.append(f"guest fault: {described}")
+    results = list(capture.results)
+    unit = capture.hello.get("unit", str(target.spec.get("unit", "raw")))
+    if capture.fault:
+        why = f"the guest faulted in {capture.fault.get('bench', 'its start-up')}"
+    else:
+        why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
+    results.extend(_missing(on_target, results, unit, why))
+    run_settings = {"load": request.load, "exit_status": outcome.exit_status, "seconds": round(outcome.seconds, 3),
+                    "console_log": str(outcome.log_path), "command": outcome.command}
+    if "target.soc" in capture.meta:
+        run_settings["soc"] = capture.meta["target.soc"]
+    return results, capture, run_settings

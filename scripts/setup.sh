@@ -20,6 +20,9 @@ tools=(
   "gcc:gcc"
   "addr2line:binutils"
   "cyclictest:rt-tests"
+  "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
+  "verilator:verilator"
+  "stdbuf:coreutils"
 )
 missing=()
 for pair in "${tools[@]}"; do
@@ -27,6 +30,10 @@ for pair in "${tools[@]}"; do
 done
 # newlib has no command of its own
 dpkg -s libnewlib-arm-none-eabi >/dev/null 2>&1 || missing+=("libnewlib-arm-none-eabi")
+# Libraries without a command: the RISC-V C library and what the Verilator SoC model links.
+for package in picolibc-riscv64-unknown-elf libevent-dev libjson-c-dev zlib1g-dev; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
 if [ "${#missing[@]}" -gt 0 ]; then
   say "installing Debian packages: ${missing[*]}"
   as_root apt-get update -qq
@@ -51,6 +58,22 @@ PY
 if ! installed_here; then
   say "installing the rtbench Python package"
   python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+fi
+
+# The vexriscv-sim SoC's Python packages, pinned (pyproject.toml's "soc" extra).
+soc_installed() {
+  python3 -I - <<'PY' 2>/dev/null
+import importlib.metadata as md, re, sys, tomllib
+pins = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]
+for pin in pins:
+    name, version = pin.split("==")
+    if md.version(name) != version:
+        sys.exit(1)
+PY
+}
+if ! soc_installed; then
+  say "installing the SoC packages (LiteX, Migen, VexRiscv)"
+  python3 -m pip install -q --disable-pip-version-check $(python3 -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]))')
 fi
 
 # Kernel sources from cargo's registry (checksum-verified; nothing is compiled here).

@@ -99,6 +99,10 @@ static void run_workers(rtb_run *run, uint32_t threads, uint32_t priority)
 
 static void run(rtb_run *run)
 {
+#if defined(RTB_TS_COUNTS_WORK)
+    rtb_unsupported(run, "the timestamps count work (instructions), not time");
+    return;
+#endif
     s.run = run;
     s.lock = 0;
     s.late = 0;

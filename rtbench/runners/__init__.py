@@ -1,23 +1,24 @@
 """Runners start a built image on its platform and feed its console to the stream parser."""
 from __future__ import annotations
 
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
 from .console import ConsoleRun, OnRecord
-from . import posix, qemu
+from . import litex_sim, posix, qemu
 
 
 class Runner(Protocol):
     """Host runners (HOST_RUNNERS) also take `load`, the background load beside the image."""
 
     def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
-                 timeout: float, silence: float, on_record: OnRecord, **host: str) -> ConsoleRun: ...
+                 timeout: float, silence: float, on_record: OnRecord, **extra: Any) -> ConsoleRun: ...
 
 
-RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run}
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run, "litex-sim": litex_sim.run}
 # Runners that start the image as a process of this machine: background load applies to them.
 HOST_RUNNERS = ("posix",)
 
@@ -36,4 +37,6 @@ def describe(target: Target) -> dict[str, str]:
         return qemu.describe(target)
     if target.runner == "posix":
         return posix.describe(target)
+    if target.runner == "litex-sim":
+        return litex_sim.describe(target)
     return {}

@@ -31,14 +31,15 @@ def _pump(stream, lines: queue.Queue) -> None:
 
 
 def run_console(command: list[str], log_path: Path, timeout: float, silence: float, on_record: OnRecord,
-                clean_statuses: tuple[int, ...] = (0, 1)) -> ConsoleRun:
+                clean_statuses: tuple[int, ...] = (0, 1), cwd: Path | None = None) -> ConsoleRun:
     """Runs `command`, parsing its stdout as the sample stream. The process is stopped when it
     prints nothing for `silence` seconds or runs longer than `timeout` seconds in total."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     parser = StreamParser()
     started = time.monotonic()
     end_reason: str | None = None
-    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=cwd)
     lines: queue.Queue = queue.Queue()
     errors: list[bytes] = []
     threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()

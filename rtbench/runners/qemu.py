@@ -22,7 +22,8 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
 
 
 def run(target: Target, build: Build, options: dict[str, str], log_path: str, timeout: float, silence: float,
-        on_record: OnRecord) -> ConsoleRun:
+        on_record: OnRecord, **_settings: object) -> ConsoleRun:
+    """`_settings` (CPU variant, model cache) mean nothing to QEMU."""
     return run_console(command(target, build, options), Path(log_path), timeout, silence, on_record)
 
 

@@ -2,6 +2,7 @@
 # library, so that footprint can tell kernel code from rtbench code.
 # Per architecture: the kernel's port directory, and rtbench's arch/<arch>.{h,c}.
 set(RTB_FREERTOS_PORTS_cortex-m3 portable/GCC/ARM_CM3)
+set(RTB_FREERTOS_PORTS_riscv32 portable/GCC/RISC-V)
 set(RTB_FREERTOS_PORT ${RTB_FREERTOS_PORTS_${RTB_ARCH}})
 set(RTB_FREERTOS_ARCH ${CMAKE_CURRENT_LIST_DIR}/arch/${RTB_ARCH})
 if(NOT RTB_FREERTOS_PORT)
@@ -21,6 +22,12 @@ add_library(rtb_kernel STATIC
     ${RTB_KERNEL_SRC}/queue.c
     ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/port.c
     ${RTB_KERNEL_SRC}/portable/MemMang/heap_4.c)
+if(RTB_ARCH STREQUAL "riscv32")
+    # The RISC-V port's trap entry and context switch are assembly, and it needs a chip header.
+    target_sources(rtb_kernel PRIVATE ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/portASM.S)
+    target_include_directories(rtb_kernel PUBLIC
+        ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/chip_specific_extensions/RISCV_no_extensions)
+endif()
 target_include_directories(rtb_kernel PUBLIC
     ${CMAKE_CURRENT_LIST_DIR}
     ${RTB_KERNEL_SRC}/include

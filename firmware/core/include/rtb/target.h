@@ -9,6 +9,10 @@
 
 #include "rtb_target_config.h"
 
+/* A target whose timestamps count work rather than time (retired instructions, not advancing
+ * at a fixed rate) defines RTB_TS_COUNTS_WORK in rtb_target_config.h: benchmarks that compare
+ * timestamps with time then report unsupported. */
+
 /* rtbench's entry point: the target's start-up code calls it once C can run. */
 _Noreturn void rtb_main(void);
 

@@ -1,0 +1,79 @@
+/* The LiteX UART console (the simulation prints it on stdout), the command line the host
+ * leaves at the top of main RAM, and the end of the simulation. */
+#include <stdint.h>
+#include <string.h>
+
+#include "rtb/target.h"
+#include "soc_io.h"
+
+/* The host writes this magic word and then the options, NUL-terminated (see the runner). */
+#define CMDLINE_MAGIC 0x43425452u /* "RTBC" */
+
+void rtb_target_init(void) {}
+
+void rtb_target_write(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        while (REG32(RTB_CSR_UART_TXFULL)) {
+        }
+        REG32(RTB_CSR_UART_RXTX) = (uint8_t)text[i];
+    }
+}
+
+size_t rtb_target_cmdline(char *buf, size_t cap)
+{
+    const volatile uint32_t *block = (const volatile uint32_t *)RTB_SOC_CMDLINE_ADDR;
+    if (cap == 0u || block[0] != CMDLINE_MAGIC)
+        return 0u;
+    const char *text = (const char *)(RTB_SOC_CMDLINE_ADDR + 4u);
+    size_t limit = cap - 1u < RTB_SOC_CMDLINE_BYTES - 4u ? cap - 1u : RTB_SOC_CMDLINE_BYTES - 4u;
+    size_t len = 0;
+    while (len < limit && text[len] != '\0')
+        len++;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    return len;
+}
+
+/* The simulator's exit status says nothing about ours: the last console line carries it. */
+_Noreturn void rtb_target_exit(int status)
+{
+    char line[] = "\nRTB-EXIT status=0\n";
+    line[sizeof line - 3u] = (char)('0' + (status & 7));
+    rtb_target_write(line, sizeof line - 1u);
+    while (!REG32(RTB_CSR_UART_TXEMPTY)) {
+    }
+    for (;;)
+        REG32(RTB_CSR_SIM_FINISH_FINISH) = 1u;
+}
+
+/* The SoC's identifier memory (one character per 32-bit word) names the CPU variant, so the
+ * image can say which model it ran on. */
+static const char *soc_ident(char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (; n + 1u < cap; n++) {
+        char c = (char)REG32(RTB_CSR_BASE_IDENTIFIER_MEM + 4u * n);
+        if (c == '\0')
+            break;
+        buf[n] = c;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+void rtb_target_describe(void (*emit)(const char *key, const char *value))
+{
+    char ident[64];
+    emit("target.soc", soc_ident(ident, sizeof ident));
+    emit("target.soc_clock_hz", RTB_SOC_CLOCK_HZ_TEXT);
+    emit("target.board", "LiteX SoC (rtb_soc.py) in Verilator");
+    emit("target.cpu", "VexRiscv rv32i (variant chosen at run time)");
+#if defined(RTB_TS_INSTRET)
+    emit("target.timestamp", "minstret, instructions retired (interrupt intervals start at the handler)");
+#else
+    emit("target.timestamp", "SoC cycle counter, CPU cycles");
+#endif
+    emit("target.tick_source", "LiteX timer0, periodic");
+    emit("target.irq_source", "rtbench irq_timer: one-shot compare on the cycle counter");
+}

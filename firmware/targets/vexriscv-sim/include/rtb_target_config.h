@@ -1,0 +1,36 @@
+/* LiteX/VexRiscv SoC simulated by Verilator. Timestamps are CPU cycles from the SoC's cycle
+ * counter (one CSR load), exact on every CPU variant; an image built with RTB_TS_INSTRET counts
+ * retired instructions (minstret) instead, on the variants that have it (full). */
+#ifndef RTB_TARGET_CONFIG_H
+#define RTB_TARGET_CONFIG_H
+
+#include <stdint.h>
+
+#include "rtb_soc_regs.h"
+
+#define RTB_TARGET_CPU_HZ RTB_SOC_CLOCK_HZ
+#define RTB_TS_HZ RTB_SOC_CLOCK_HZ
+#if defined(RTB_TS_INSTRET)
+#define RTB_TS_UNIT "instructions"
+#define RTB_TS_COUNTS_WORK 1
+#else
+#define RTB_TS_UNIT "cycles"
+#endif
+#define RTB_TS_SCALE_NUM 1u
+#define RTB_TS_SCALE_DEN 1u
+
+/* Large buffers skip the start-up zeroing so boot_time measures the kernel, not rtbench. */
+#define RTB_NOINIT __attribute__((section(".noinit")))
+
+#if defined(RTB_TS_INSTRET)
+static inline uint32_t rtb_target_ts(void)
+{
+    uint32_t count;
+    __asm__ volatile("csrr %0, minstret" : "=r"(count));
+    return count;
+}
+#else
+static inline uint32_t rtb_target_ts(void) { return *(volatile uint32_t *)RTB_CSR_CYCLES_VALUE; }
+#endif
+
+#endif

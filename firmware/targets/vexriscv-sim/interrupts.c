@@ -1,0 +1,58 @@
+/* The SoC's interrupts: timer0 drives the kernel tick; the irq_timer is the benchmark
+ * interrupt. The irq_timer latches the cycle count at which it fired, so the latency the
+ * handler reports is exact in the timestamp's own time base. */
+#include <stdint.h>
+
+#include "rtb/irq.h"
+#include "rtb/target.h"
+#include "rtb/target_irq.h"
+#include "soc_io.h"
+
+#if defined(RTB_TS_INSTRET)
+/* Instructions share no time base with the interrupt timer: the interval starts at the handler. */
+#define FIRED_AT(t_entry) (t_entry)
+#else
+#define FIRED_AT(t_entry) REG32(RTB_CSR_IRQ_TIMER_FIRED_AT)
+#endif
+
+void rtb_target_tick_start(uint32_t tick_hz)
+{
+    uint32_t period = RTB_SOC_CLOCK_HZ / tick_hz;
+    REG32(RTB_CSR_TIMER0_EN) = 0u;
+    REG32(RTB_CSR_TIMER0_LOAD) = period;
+    REG32(RTB_CSR_TIMER0_RELOAD) = period;
+    REG32(RTB_CSR_TIMER0_EV_PENDING) = 1u;
+    REG32(RTB_CSR_TIMER0_EV_ENABLE) = 1u;
+    REG32(RTB_CSR_TIMER0_EN) = 1u;
+    csr_set(CSR_IRQ_MASK, 1u << RTB_IRQ_TIMER0);
+    csr_set("mie", MIE_MEIE);
+}
+
+void rtb_target_irq_setup(uint32_t priority)
+{
+    (void)priority; /* one interrupt level on this CPU */
+    REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
+    REG32(RTB_CSR_IRQ_TIMER_EV_ENABLE) = 1u;
+    csr_set(CSR_IRQ_MASK, 1u << RTB_IRQ_IRQ_TIMER);
+    csr_set("mie", MIE_MEIE);
+}
+
+void rtb_target_irq_trigger(uint32_t delay_ts)
+{
+    /* The delay is in cycles whatever the timestamps count (RTB_TS_HZ is the clock). */
+    REG32(RTB_CSR_IRQ_TIMER_COMPARE) = REG32(RTB_CSR_CYCLES_VALUE) + delay_ts;
+}
+
+void rtb_target_interrupt(void)
+{
+    uint32_t t_entry = rtb_target_ts();
+    uint32_t pending = csr_read(CSR_IRQ_PENDING) & csr_read(CSR_IRQ_MASK);
+    if (pending & (1u << RTB_IRQ_IRQ_TIMER)) {
+        REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
+        rtb_core_irq(FIRED_AT(t_entry), t_entry);
+    }
+    if (pending & (1u << RTB_IRQ_TIMER0)) {
+        REG32(RTB_CSR_TIMER0_EV_PENDING) = 1u;
+        rtb_os_tick_interrupt();
+    }
+}

@@ -1,0 +1,25 @@
+/* Register and CSR access for the LiteX SoC (addresses come from the generated rtb_soc_regs.h). */
+#ifndef RTB_SOC_IO_H
+#define RTB_SOC_IO_H
+
+#include <stdint.h>
+
+#include "rtb_soc_regs.h"
+
+#define REG32(addr) (*(volatile uint32_t *)(addr))
+
+/* VexRiscv's external-interrupt mask and pending CSRs (LiteX's interrupt controller). */
+#define CSR_IRQ_MASK "0xBC0"
+#define CSR_IRQ_PENDING "0xFC0"
+#define MIE_MEIE (1u << 11)
+
+#define csr_read(csr)                                                                            \
+    ({                                                                                           \
+        uint32_t v_;                                                                             \
+        __asm__ volatile("csrr %0, " csr : "=r"(v_));                                            \
+        v_;                                                                                      \
+    })
+#define csr_write(csr, value) __asm__ volatile("csrw " csr ", %0" ::"r"(value))
+#define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
+
+#endif

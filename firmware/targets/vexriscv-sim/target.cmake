@@ -1,0 +1,23 @@
+# vexriscv-sim: LiteX/VexRiscv SoC in Verilator. The SoC's register map comes from its csr.json,
+# generated here from rtbench's own SoC script (register addresses move when peripherals are added).
+set(RTB_ARCH riscv32)
+# rv32i runs on every VexRiscv variant (minimal has no multiplier), so one image measures them all.
+# -misa-spec=2.2 keeps the CSR instructions in the base ISA for gcc 12.
+set(RTB_ARCH_FLAGS -march=rv32i -mabi=ilp32 -misa-spec=2.2 --specs=picolibc.specs)
+set(RTB_VEX_SOC_DIR ${CMAKE_BINARY_DIR}/soc)
+find_program(RTB_PYTHON NAMES python3 REQUIRED)
+file(GLOB RTB_VEX_SOC_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/soc/*.py)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${RTB_VEX_SOC_SCRIPTS})
+execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR}
+                RESULT_VARIABLE rtb_soc_status OUTPUT_QUIET ERROR_VARIABLE rtb_soc_error)
+if(NOT rtb_soc_status EQUAL 0)
+    message(FATAL_ERROR "generating the SoC's register map failed (is litex installed? run scripts/setup.sh):\n${rtb_soc_error}")
+endif()
+set(RTB_TARGET_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/startup.c
+    ${CMAKE_CURRENT_LIST_DIR}/console.c
+    ${CMAKE_CURRENT_LIST_DIR}/interrupts.c
+    ${CMAKE_CURRENT_LIST_DIR}/fault.c)
+set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/include ${RTB_VEX_SOC_DIR})
+set(RTB_TARGET_LINK_OPTIONS
+    -T${CMAKE_CURRENT_LIST_DIR}/link.ld -L${RTB_VEX_SOC_DIR} -nostartfiles)
