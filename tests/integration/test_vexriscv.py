@@ -18,7 +18,7 @@ from rtbench.session import RunRequest, execute
 from rtbench.store import Store
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.
-SHORT = {"ticks": "10", "periods": "10"}
+SHORT = {"ticks": "10", "periods": "10", "tm_periods": "2", "period_ms": "10"}
 ITERATIONS = 60
 
 
@@ -44,9 +44,12 @@ def test_whole_catalogue_runs_in_cycles(sim_run: Run) -> None:
     assert bad == []
     assert {r.bench for r in sim_run.results} == {b.name for b in catalogue.scan()}
     assert sim_run.manifest["stream_errors"] == []
-    assert {r.unit for r in sim_run.results if r.bench != "footprint"} == {"cycles"}
+    timed = [r for r in sim_run.results if r.bench != "footprint" and not r.bench.startswith("tm_")]
+    assert {r.unit for r in timed} == {"cycles"}
+    assert {r.unit for r in sim_run.results if r.bench.startswith("tm_")} == {"operations"}
     counts = {r.bench: len(r.samples()) for r in sim_run.results}
     assert counts["tick_cost"] == 10 and counts["periodic_jitter"] == 10 and counts["task_switch"] == ITERATIONS
+    assert counts["tm_sync"] == 2
 
 
 def test_cycle_counts_are_plausible(sim_run: Run) -> None:

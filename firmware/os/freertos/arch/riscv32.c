@@ -33,3 +33,5 @@ void rtb_os_tick_interrupt(void)
 
 /* One interrupt level: every interrupt may call the FromISR API. */
 uint32_t rtb_os_isr_priority(void) { return 0u; }
+
+const char *rtb_os_tick_unobservable(void) { return 0; } /* the tick handler reports each tick */
