@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import re
 import sys
@@ -389,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rtbench: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`rtbench list | head`): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
