@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 SHF_ALLOC = 0x2
+SHF_EXECINSTR = 0x4
 
 
 class ElfError(Exception):
@@ -17,11 +18,19 @@ class Section:
     name: str
     size: int
     flags: int
+    address: int = 0
 
     @property
     def allocated(self) -> bool:
         """Occupies target memory (flash or RAM), unlike debug information."""
         return bool(self.flags & SHF_ALLOC)
+
+    @property
+    def executable(self) -> bool:
+        return bool(self.flags & SHF_ALLOC and self.flags & SHF_EXECINSTR)
+
+    def holds(self, address: int) -> bool:
+        return self.address <= address < self.address + self.size
 
 
 def sections(path: Path) -> list[Section]:
@@ -51,6 +60,6 @@ def sections(path: Path) -> list[Section]:
         return data[start:data.index(b"\0", start)].decode("ascii", "replace")
 
     try:
-        return [Section(name_at(h[0]), h[5], h[2]) for h in headers[1:]]
+        return [Section(name_at(h[0]), h[5], h[2], h[3]) for h in headers[1:]]
     except ValueError:
         raise ElfError(f"{path} has a truncated section name table") from None

@@ -6,6 +6,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from .elf import ElfError, Section
+from .elf import sections as elf_sections
+
 # Configurable Fault Status Register (MemManage byte, BusFault byte, UsageFault halfword).
 CFSR_BITS: dict[int, tuple[str, str]] = {
     0: ("IACCVIOL", "instruction fetch from a protected or no-execute region"),
@@ -137,13 +140,30 @@ def decode_mcause(mcause: int) -> str:
     return f"{name} ({meaning})"
 
 
+def _code_sections(elf: Path | None) -> list[Section] | None:
+    """The image's executable sections, or None when they cannot be read (then every value is tried)."""
+    if elf is None:
+        return None
+    try:
+        return [section for section in elf_sections(elf) if section.executable]
+    except ElfError:
+        return None
+
+
 def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -> str:
+    code = _code_sections(elf)
+
+    def in_code(value: int) -> bool:
+        # A register can hold a data address (e.g. lr after inlining): naming the nearest
+        # symbol there would mislead.
+        return value < _NOT_CODE and (code is None or any(s.holds(value & ~1) for s in code))
+
     def code_address(name: str) -> str:
         value = _register(fields, name)
         if value is None:
             return f"{name} {fields.get(name, '?')}"
         text = f"{name} 0x{value:08x}"
-        if elf is not None and addr2line and value < _NOT_CODE:
+        if elf is not None and addr2line and in_code(value):
             where = locate(value, elf, addr2line)
             if where:
                 text += f" ({where})"

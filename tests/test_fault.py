@@ -172,6 +172,18 @@ def test_built_image_describe_fault_names_source(built_image: Any) -> None:
     assert str(built_image.elf.parent) not in message
 
 
+@pytest.mark.integration
+def test_built_image_data_address_in_lr_is_not_named(built_image: Any) -> None:
+    """A register holding a RAM address (lr after inlining) must not borrow a data symbol's name."""
+    if shutil.which(ADDR2LINE) is None:
+        pytest.skip(f"{ADDR2LINE} is not on PATH")
+    code = _symbol_address(built_image.elf, "rtb_catalogue_task")
+    data = _symbol_address(built_image.elf, "__bss_start")
+    message = describe_fault(dict(FIELDS, pc=f"{code:08x}", lr=f"{data | 1:08x}"), built_image.elf, ADDR2LINE)
+    assert "(rtb_catalogue_task at core/src/catalogue.c:" in message
+    assert f"lr 0x{data | 1:08x}," in message and "__bss_start" not in message
+
+
 # --- a process's fault signal (linux target) -----------------------------------------------
 
 def test_signal_fault_names_the_signal_not_cortex_m_bits() -> None:
