@@ -22,6 +22,7 @@ tools=(
   "cyclictest:rt-tests"
   "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
   "verilator:verilator"
+  "yosys:yosys"  # scripts/hwsched_cost.py: what the hardware scheduler adds to the SoC
   "stdbuf:coreutils"
 )
 missing=()

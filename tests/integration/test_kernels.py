@@ -17,14 +17,21 @@ from rtbench.platforms import find_kernel
 from tests.conftest import run_catalogue
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
+NO_DECISION_HOOK = {
+    "ucos2": "uC/OS-II has no hook around its choice of the next task (OS_SchedNew): OSTaskSwHook "
+             "runs in the port's PendSV handler after the choice was made",
+    "threadx": "ThreadX chooses the next thread whenever its ready list changes (resume and suspend "
+               "set _tx_thread_execute_ptr) and offers no hook around that choice",
+}
 # What each kernel cannot express, and why. Everything else must be ok.
 UNSUPPORTED = {
     "ucos2": {
         **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]")},
         **{f"{bench}[tasks={n}]": UNIQUE_PRIORITIES
            for bench in ("task_preempt_load", "tick_cost") for n in (5, 10, 15, 30)},
+        **{f"sched_decision[tasks={n}]": NO_DECISION_HOOK["ucos2"] for n in (5, 10, 15, 30)},
     },
-    "threadx": {},
+    "threadx": {f"sched_decision[tasks={n}]": NO_DECISION_HOOK["threadx"] for n in (5, 10, 15, 30)},
 }
 PROTOCOL = {"ucos2": "ceiling", "threadx": "inheritance"}
 POOL = {"ucos2": "OSMemGet/OSMemPut", "threadx": "tx_block_allocate/tx_block_release"}

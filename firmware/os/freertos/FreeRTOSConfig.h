@@ -29,6 +29,25 @@
 #define INCLUDE_vTaskDelay 1
 #define INCLUDE_xTaskGetCurrentTaskHandle 1
 
+/* The context-switch decision, for sched_decision (rtb/sched.h): vTaskSwitchContext runs
+ * these right before and right after taskSELECT_HIGHEST_PRIORITY_TASK. Disarmed they cost a
+ * load and a branch each, which every context switch pays. */
+#ifndef __ASSEMBLER__
+extern volatile unsigned rtb_sched_capturing;
+void rtb_core_sched_decision_begin(void);
+void rtb_core_sched_decision_end(void);
+#endif
+#define traceTASK_SWITCHED_OUT()                                                                 \
+    do {                                                                                         \
+        if (rtb_sched_capturing)                                                                 \
+            rtb_core_sched_decision_begin();                                                     \
+    } while (0)
+#define traceTASK_SWITCHED_IN()                                                                  \
+    do {                                                                                         \
+        if (rtb_sched_capturing)                                                                 \
+            rtb_core_sched_decision_end();                                                       \
+    } while (0)
+
 /* Architecture-specific settings (interrupt priorities, handler names). */
 #include RTB_FREERTOS_ARCH_HEADER
 

@@ -98,6 +98,9 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.preemption", rtb_text_u32(buf, configUSE_PREEMPTION));
     emit("config.time_slicing", rtb_text_u32(buf, configUSE_TIME_SLICING));
     emit("config.optimised_task_selection", rtb_text_u32(buf, configUSE_PORT_OPTIMISED_TASK_SELECTION));
+#ifdef RTB_FREERTOS_HW_SCHED
+    emit("config.task_selection", "SoC priority selector (freertos-hw)");
+#endif
     emit("config.max_priorities", rtb_text_u32(buf, configMAX_PRIORITIES));
 #if defined(RTB_ASSERTS)
     emit("config.asserts", "1");
@@ -125,6 +128,9 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     }
     return NULL;
 }
+
+/* traceTASK_SWITCHED_OUT/IN (FreeRTOSConfig.h) report each decision. */
+const char *rtb_os_sched_unobservable(void) { return NULL; }
 
 const char *rtb_os_task_unsupported(unsigned prio)
 {

@@ -188,6 +188,12 @@ const char *rtb_os_tick_unobservable(void)
            "no tick to time on the posix port";
 }
 
+const char *rtb_os_sched_unobservable(void)
+{
+    return "Linux chooses the next thread inside its own scheduler, which gives a process no hook "
+           "around that choice: no switch decision to time on the posix port";
+}
+
 uint32_t rtb_os_isr_priority(void) { return rtb_posix_fifo_granted(NULL) ? RTB_POSIX_FIFO_ISR : 0u; }
 
 /* The kernel preempts for the woken task by itself when the handler thread blocks again. */

@@ -57,6 +57,9 @@ uint32_t rtb_os_tick_hz(void);
 /* NULL when the port reports every tick interrupt to rtb_core_tick_observed (rtb/tick.h);
  * otherwise why it cannot, and benchmarks that capture ticks report `unsupported`. */
 const char *rtb_os_tick_unobservable(void);
+/* NULL when the port reports every context-switch decision to rtb/sched.h from the kernel's
+ * trace hooks; otherwise why it cannot, and sched_decision reports `unsupported`. */
+const char *rtb_os_sched_unobservable(void);
 
 /* Periodic release with an absolute time base (no drift). */
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us);

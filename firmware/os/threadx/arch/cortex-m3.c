@@ -45,3 +45,9 @@ void SysTick_Handler(void)
 uint32_t rtb_os_isr_priority(void) { return LEVEL(RTB_THREADX_ISR_LEVEL); }
 
 const char *rtb_os_tick_unobservable(void) { return 0; } /* SysTick_Handler reports each tick */
+
+const char *rtb_os_sched_unobservable(void)
+{
+    return "ThreadX chooses the next thread whenever its ready list changes (resume and suspend "
+           "set _tx_thread_execute_ptr) and offers no hook around that choice";
+}

@@ -25,3 +25,9 @@ uint32_t rtb_os_isr_priority(void)
 }
 
 const char *rtb_os_tick_unobservable(void) { return 0; } /* SysTick_Handler reports each tick */
+
+const char *rtb_os_sched_unobservable(void)
+{
+    return "uC/OS-II has no hook around its choice of the next task (OS_SchedNew): OSTaskSwHook "
+           "runs in the port's PendSV handler after the choice was made";
+}

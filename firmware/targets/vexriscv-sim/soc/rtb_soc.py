@@ -27,6 +27,8 @@ from litex.soc.integration.soc_core import SoCCore
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cycle_counter import CycleCounter  # noqa: E402
 from irq_timer import IrqTimer  # noqa: E402
+from priority_selector import PrioritySelector  # noqa: E402
+from timer_bank import TimerBank  # noqa: E402
 
 VARIANTS = ("minimal", "lite", "standard", "full")
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
@@ -44,7 +46,8 @@ _IO = [
 
 
 class RtbSoC(SoCCore):
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, hwsched: bool = True) -> None:
+        self.with_hwsched = hwsched
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
         super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench VexRiscv SoC, cpu variant {variant}",
@@ -63,7 +66,15 @@ class RtbSoC(SoCCore):
         self.add_peripherals()
 
     def add_peripherals(self) -> None:
-        """Hook for SoCs derived from this one (hardware accelerators)."""
+        """Hook for SoCs derived from this one (hardware accelerators). Every model carries the
+        hardware scheduler, so software and hardware kernels run on the same SoC; a kernel that
+        does not use it never touches it."""
+        if not self.with_hwsched:
+            return
+        self.hwsched = PrioritySelector()
+        self.hwtimers = TimerBank()
+        self.comb += self.hwsched.wake.eq(self.hwtimers.expire)
+        self.irq.add("hwtimers", use_loc_if_exists=True)
 
 
 def _memory_map(soc: RtbSoC) -> dict[str, int]:
@@ -100,10 +111,15 @@ def write_firmware_files(soc: RtbSoC, out: Path) -> None:
         f"LENGTH = 0x{mem['main_ram_size'] - CMDLINE_BYTES:x} }}\n")
 
 
-def build_model(soc: RtbSoC, out: Path) -> None:
+def _sim_config() -> SimConfig:
     config = SimConfig()
     config.add_clocker("sys_clk", freq_hz=SYS_CLK_HZ)
     config.add_module("serial2console", "serial")
+    return config
+
+
+def build_model(soc: RtbSoC, out: Path) -> None:
+    config = _sim_config()
     builder = Builder(soc, output_dir=str(out), compile_software=False, compile_gateware=True)
     # One Verilator thread: more were several times slower here. run=False: the host runs it.
     builder.build(sim_config=config, run=False, threads=1, opt_level="O3", interactive=False)
@@ -120,10 +136,17 @@ def main() -> int:
     parser.add_argument("--variant", choices=VARIANTS, default="standard")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--build", action="store_true", help="also build the Verilator model")
+    parser.add_argument("--without-hwsched", action="store_true",
+                        help="leave the hardware scheduler out (to measure what it costs)")
+    parser.add_argument("--verilog-only", action="store_true",
+                        help="with --build: generate the Verilog but do not compile the model")
     args = parser.parse_args()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")  # no build time baked into anything
-    soc = RtbSoC(args.variant)
-    if args.build:
+    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched)
+    if args.build and args.verilog_only:
+        Builder(soc, output_dir=str(args.out), compile_software=False, compile_gateware=False).build(
+            sim_config=_sim_config(), run=False)
+    elif args.build:
         build_model(soc, args.out)
     else:
         soc.finalize()

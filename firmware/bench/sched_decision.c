@@ -1,0 +1,60 @@
+/* sched_decision: the kernel's context-switch decision (choosing the next task) with N ready
+ * tasks (parameter `tasks`), timed from the kernel's own trace hooks, which the port reports
+ * to rtb/sched.h. N workers share one priority below the runner and yield in a loop, so every
+ * yield makes the kernel choose among N ready tasks. Samples: one per decision (option
+ * `decisions`, default 200). Checked: the decisions were observed and the workers ran. */
+#include "rtb/bench.h"
+#include "rtb/group.h"
+#include "rtb/sched.h"
+
+#define PRIO_WORKER 10u
+#define WAIT_SECONDS 5u
+
+static struct {
+    rtb_group group;
+    volatile uint32_t yields;
+} s;
+
+static void worker(void *arg)
+{
+    (void)arg;
+    while (rtb_group_running(&s.group)) {
+        rtb_os_task_yield();
+        s.yields++;
+    }
+    rtb_group_done(&s.group);
+}
+
+static void run(rtb_run *run)
+{
+    uint32_t tasks = rtb_param(run);
+    uint32_t decisions = rtb_loops(run);
+    if (decisions > RTB_SCHED_CAPTURE_MAX) {
+        rtb_fail(run, "more decisions requested than the capture buffer holds (2048)");
+        return;
+    }
+    rtb_sched_capture_start(0); /* asks the port first: nothing to spawn if it cannot observe */
+    if (rtb_failed(run) || !rtb_group_init(&s.group, run))
+        return;
+    s.yields = 0;
+    for (uint32_t i = 0; i < tasks && !rtb_failed(run); i++)
+        rtb_group_spawn(&s.group, "worker", worker, 0, PRIO_WORKER);
+    rtb_sched_capture_start(decisions);
+    uint32_t waited = 0, limit = rtb_os_tick_hz() * WAIT_SECONDS;
+    while (rtb_sched_capture_count() < decisions && waited++ < limit)
+        rtb_os_delay_ticks(1);
+    rtb_sched_capture_stop();
+    rtb_group_stop(&s.group);
+    uint32_t seen = rtb_sched_capture_count();
+    if (seen != decisions)
+        rtb_fail(run, "fewer switch decisions were observed than requested");
+    if (tasks && s.yields == 0)
+        rtb_fail(run, "the ready tasks never ran");
+    for (uint32_t i = 0; i < seen; i++)
+        rtb_sample(run, rtb_sched_capture_span(i));
+    rtb_group_join(&s.group, rtb_failed(run) ? 0 : tasks);
+}
+
+RTB_PARAM_VALUES(sched_decision, 5, 10, 15, 30);
+RTB_BENCHMARK(sched_decision, 92, "kernel context-switch decision with N ready tasks, from its trace hooks", run,
+              RTB_PARAM(sched_decision, "tasks"), .count = 200, .count_warmup = 10, .count_key = "decisions");

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""The software-vs-hardware scheduler table, in the shape of the published one: the switch
+decision (sched_decision) and the tick (tick_cost) per number of tasks N, mean and standard
+deviation in cycles, for a software run and a hardware run (rtbench run --json).
+
+    rtbench run --target vexriscv-sim --os freertos --bench 'sched_decision,tick_cost' --json sw.json
+    rtbench run --target vexriscv-sim --os freertos-hw --bench 'sched_decision,tick_cost' --json hw.json
+    python3 scripts/hwsched_table.py sw.json hw.json"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"))
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as err:
+        raise SystemExit(f"{path}: not a run written by `rtbench run --json` ({err})") from None
+
+
+def _by_n(run: dict[str, Any], bench: str) -> dict[int, dict[str, Any]]:
+    return {int(row["params"]["tasks"]): row for row in run["results"]
+            if row["bench"] == bench and "tasks" in row["params"]}
+
+
+def _cells(row: dict[str, Any] | None) -> list[str]:
+    if row is None:
+        return ["—", "—"]
+    if row["status"] != "ok":
+        return [row["status"], ""]
+    return [f"{row['mean']:.1f}", f"{row['stddev']:.1f}"]
+
+
+def _speedup(sw: dict[str, Any] | None, hw: dict[str, Any] | None) -> str:
+    if not sw or not hw or sw["status"] != "ok" or hw["status"] != "ok" or not hw["mean"]:
+        return "—"
+    return f"{sw['mean'] / hw['mean']:.2f}x"
+
+
+def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
+    unit = next((row["unit"] for row in software["results"] if row["bench"] in dict(BENCHES)), "cycles")
+    head = ["N"]
+    for _bench, title in BENCHES:
+        head += [f"{title} SW mean", "SW SD", "HW mean", "HW SD", "SW/HW"]
+    lines = [f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
+             f"HW = {hardware['manifest']['os']}.", "", "| " + " | ".join(head) + " |",
+             "|" + " --- |" * len(head)]
+    sw_rows = {bench: _by_n(software, bench) for bench, _ in BENCHES}
+    hw_rows = {bench: _by_n(hardware, bench) for bench, _ in BENCHES}
+    counts = sorted({n for rows in (*sw_rows.values(), *hw_rows.values()) for n in rows if n > 0})
+    if not counts:
+        raise SystemExit("neither run has sched_decision or tick_cost results with a `tasks` parameter")
+    for n in counts:
+        cells = [str(n)]
+        for bench, _title in BENCHES:
+            sw, hw = sw_rows[bench].get(n), hw_rows[bench].get(n)
+            cells += _cells(sw) + _cells(hw) + [_speedup(sw, hw)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("software", type=Path, help="the software kernel's run (JSON)")
+    parser.add_argument("hardware", type=Path, help="the hardware-scheduler kernel's run (JSON)")
+    args = parser.parse_args()
+    print(table(_load(args.software), _load(args.hardware)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

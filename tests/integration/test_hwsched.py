@@ -1,0 +1,78 @@
+"""freertos-hw on the vexriscv-sim SoC's hardware scheduler: the whole catalogue passes, the
+switch decision is measured on both kernels on the same SoC model, and the variant refuses
+targets without the accelerator."""
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rtbench.errors import RtbenchError
+from rtbench.model import Run
+from rtbench.paths import Workspace
+from rtbench.report import result_row, run_to_json
+from rtbench.session import RunRequest, execute
+
+SHORT = {"ticks": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40"}
+
+
+def run_sim(workspace: Workspace, os_name: str, bench: str | None = None) -> Run:
+    request = RunRequest(target="vexriscv-sim", os=os_name, iterations=60, warmup=10, options=dict(SHORT),
+                         silence=60.0, timeout=600.0, variants=["standard"])
+    if bench:
+        request.bench = bench
+    return execute(request, workspace, lambda _message: None)
+
+
+@pytest.fixture(scope="module")
+def hw_run(workspace: Workspace) -> Run:
+    return run_sim(workspace, "freertos-hw")
+
+
+def test_whole_catalogue_passes_on_freertos_hw(hw_run: Run) -> None:
+    bad = [(r.label(), r.status, r.reason) for r in hw_run.results if r.status != "ok"]
+    assert bad == []
+    assert hw_run.manifest["os"] == "freertos-hw"
+    assert hw_run.manifest["kernel"]["config"]["task_selection"].startswith("SoC priority selector")
+    decisions = [r for r in hw_run.results if r.bench == "sched_decision"]
+    assert sorted(r.params["tasks"] for r in decisions) == [5, 10, 15, 30]
+    assert all(len(r.samples()) == 40 for r in decisions)
+
+
+@pytest.fixture(scope="module")
+def sw_run(workspace: Workspace) -> Run:
+    return run_sim(workspace, "freertos", "sched_decision,tick_cost")
+
+
+def test_hardware_selection_shortens_the_switch_decision(sw_run: Run, hw_run: Run) -> None:
+    software = sw_run
+    sw = {r.label(): statistics.mean(r.samples()) for r in software.results if r.bench == "sched_decision"}
+    hw = {r.label(): statistics.mean(r.samples()) for r in hw_run.results if r.bench == "sched_decision"}
+    assert sw.keys() == hw.keys() and len(sw) == 4
+    # The same SoC model, the same decision path except the clz call the selector replaces.
+    assert all(hw[label] < sw[label] for label in sw), (sw, hw)
+
+
+def test_freertos_hw_refuses_a_target_without_the_selector(workspace: Workspace) -> None:
+    request = RunRequest(target="qemu-m3", os="freertos-hw", iterations=10, warmup=1)
+    with pytest.raises(RtbenchError, match="does not support qemu-m3"):
+        execute(request, workspace, lambda _message: None)
+
+
+def test_comparison_table_from_the_two_runs(tmp_path: Path, repo_dir: Path, sw_run: Run, hw_run: Run) -> None:
+    files = []
+    for name, run in (("sw", sw_run), ("hw", hw_run)):
+        files.append(tmp_path / f"{name}.json")
+        files[-1].write_text(json.dumps(run_to_json(run)))
+    proc = subprocess.run([sys.executable, str(repo_dir / "scripts/hwsched_table.py"), *map(str, files)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    rows = [line.split(" | ") for line in proc.stdout.splitlines() if line.startswith("| 5 |")]
+    assert len(rows) == 1 and len(proc.stdout.splitlines()) == 3 + 4 + 1  # caption, blank, header, rule, one row per N
+    sw = result_row(next(r for r in sw_run.results if r.label() == "sched_decision[tasks=5]"))
+    hw = result_row(next(r for r in hw_run.results if r.label() == "sched_decision[tasks=5]"))
+    assert rows[0][1:5] == [f"{sw['mean']:.1f}", f"{sw['stddev']:.1f}", f"{hw['mean']:.1f}", f"{hw['stddev']:.1f}"]
