@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The software-vs-hardware scheduler table, in the shape of the published one: the switch
-decision (sched_decision) and the tick (tick_cost) per number of tasks N, mean and standard
+decision (sched_decision) and the tick (tick_cost) per number of tasks N, plus going to sleep
+(delay_block), where the timer bank replaces a sorted-list insertion; mean and standard
 deviation in cycles, for a software run and a hardware run (rtbench run --json).
 
-    rtbench run --target vexriscv-sim --os freertos --bench 'sched_decision,tick_cost' --json sw.json
-    rtbench run --target vexriscv-sim --os freertos-hw --bench 'sched_decision,tick_cost' --json hw.json
+    rtbench run --target vexriscv-sim --os freertos --bench 'sched_decision,tick_cost,delay_block' --json sw.json
+    rtbench run --target vexriscv-sim --os freertos-hw --bench 'sched_decision,tick_cost,delay_block' --json hw.json
     python3 scripts/hwsched_table.py sw.json hw.json"""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"))
+BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"), ("delay_block", "going to sleep"))
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -55,7 +56,7 @@ def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
     hw_rows = {bench: _by_n(hardware, bench) for bench, _ in BENCHES}
     counts = sorted({n for rows in (*sw_rows.values(), *hw_rows.values()) for n in rows if n > 0})
     if not counts:
-        raise SystemExit("neither run has sched_decision or tick_cost results with a `tasks` parameter")
+        raise SystemExit("neither run has sched_decision, tick_cost or delay_block results with a `tasks` parameter")
     for n in counts:
         cells = [str(n)]
         for bench, _title in BENCHES:

@@ -114,20 +114,27 @@ def test_ties_go_to_the_lower_slot_and_suspended_slots_never_win() -> None:
     assert results == [{"prio": 9, "slot": 4, "id": 0x40, "valid": 1}]
 
 
-def test_wake_makes_slots_ready() -> None:
+def test_wake_makes_only_enabled_slots_ready() -> None:
     dut = PrioritySelector()
     results = []
 
-    def bench():
-        yield dut.wake.eq(1 << 17)
+    def pulse(bits: int):
+        yield dut.wake.eq(bits)
         yield
         yield dut.wake.eq(0)
         yield
         yield
-        results.append((yield from top(dut)))
+        return (yield from top(dut))
+
+    def bench():
+        # At reset no slot is enabled: an expiry must not make a slot ready behind the kernel.
+        results.append((yield from pulse(1 << 17 | 1 << 20)))
+        yield from dut._wake_en.write(1 << 17)
+        results.append((yield from pulse(1 << 17 | 1 << 20)))
 
     run_simulation(dut, bench())
-    assert results == [{"prio": 17, "slot": 17, "id": 17, "valid": 1}]
+    assert results == [{"prio": 0, "slot": 0, "id": 0, "valid": 0},
+                       {"prio": 17, "slot": 17, "id": 17, "valid": 1}]
 
 
 def test_timer_bank_expires_each_slot_after_its_ticks() -> None:
@@ -142,8 +149,7 @@ def test_timer_bank_expires_each_slot_after_its_ticks() -> None:
         yield
         for tick in range(1, 10):
             yield from dut._tick.write(1)
-            yield
-            yield
+            yield  # the tick's strobe (re) is high in this clock; `expired` holds its result after it
             pending = yield dut._expired.status
             irq.append((yield dut.ev.expiry.trigger))
             for slot in range(SLOTS):
@@ -170,11 +176,10 @@ def test_timer_bank_hardware_tick_and_a_stopped_slot() -> None:
         for _ in range(2):
             yield dut.tick.eq(1)
             yield
+            pulses.append((yield dut.expire))  # the pulse comes with the tick
             yield dut.tick.eq(0)
-            pulses.append((yield dut.expire))
             yield
             pulses.append((yield dut.expire))
-        yield
         pulses.append((yield dut._expired.status))
 
     run_simulation(dut, bench())

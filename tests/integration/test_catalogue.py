@@ -20,7 +20,7 @@ def test_every_benchmark_reports_ok(catalogue_run: Run) -> None:
 
 
 def test_swept_parameters_are_all_run(catalogue_run: Run) -> None:
-    for bench in ("task_preempt_load", "tick_cost"):
+    for bench in ("task_preempt_load", "tick_cost", "delay_block"):
         tasks = sorted(r.params["tasks"] for r in catalogue_run.results if r.bench == bench)
         assert tasks == [0, 5, 10, 15, 30]
 
@@ -28,7 +28,7 @@ def test_swept_parameters_are_all_run(catalogue_run: Run) -> None:
 def test_sample_counts(catalogue_run: Run) -> None:
     # Benchmarks that sample ticks, periods or boot declare their own count; the rest use --iterations.
     own = {b.name: b.count for b in catalogue.scan() if b.count}
-    assert own["tick_cost"] == 100 and own["boot_time"] == 1 and own["tm_sync"] == 10
+    assert own["tick_cost"] == 100 and own["delay_block"] == 100 and own["boot_time"] == 1 and own["tm_sync"] == 10
     for result in catalogue_run.results:
         expected = 1 if result.bench == "footprint" else own.get(result.bench, TEST_ITERATIONS)
         assert len(result.samples()) == expected, result.label()
@@ -58,6 +58,8 @@ def test_instruction_counts_are_plausible(catalogue_run: Run) -> None:
     assert m["mutex_pi"] > m["task_switch"]
     # FreeRTOS's tick walks the expiring delayed tasks: more tasks, longer ticks.
     assert m["tick_cost[tasks=30]"] > m["tick_cost[tasks=5]"] > m["tick_cost[tasks=0]"]
+    # FreeRTOS keeps delayed tasks in a list sorted by wake time: a new sleeper walks past them.
+    assert m["delay_block[tasks=30]"] > m["delay_block[tasks=5]"] > m["delay_block[tasks=0]"]
     # One period at 100 Hz is 78125 instructions: lateness stays far below it.
     assert abs(m["periodic_jitter"]) < 78125
     assert m["boot_time"] > 1000

@@ -7,6 +7,8 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
+/* Angle brackets: a kernel variant's include directory may supply its own (freertos-hw). */
+#include <rtb_freertos_delay.h>
 
 #define MAX_TASKS 40u
 #define MAX_SEMS 16u
@@ -100,6 +102,7 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.optimised_task_selection", rtb_text_u32(buf, configUSE_PORT_OPTIMISED_TASK_SELECTION));
 #ifdef RTB_FREERTOS_HW_SCHED
     emit("config.task_selection", "SoC priority selector (freertos-hw)");
+    emit("config.task_delays", "SoC timer bank, stepped by the tick hook (freertos-hw)");
 #endif
     emit("config.max_priorities", rtb_text_u32(buf, configMAX_PRIORITIES));
 #if defined(RTB_ASSERTS)
@@ -141,6 +144,7 @@ const char *rtb_os_task_unsupported(unsigned prio)
 void rtb_os_task_delete(rtb_task *task)
 {
     if (task && task->handle) {
+        rtb_freertos_forget_task(task->handle);
         vTaskDelete(task->handle);
         task->handle = NULL;
     }
@@ -160,7 +164,7 @@ rtb_err rtb_os_task_resume(rtb_task *task)
     return RTB_OK;
 }
 
-void rtb_os_delay_ticks(uint32_t ticks) { vTaskDelay((TickType_t)ticks); }
+void rtb_os_delay_ticks(uint32_t ticks) { rtb_freertos_delay((TickType_t)ticks); }
 
 uint32_t rtb_os_tick_hz(void) { return configTICK_RATE_HZ; }
 
@@ -170,7 +174,7 @@ rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
     if (scaled == 0u || scaled % 1000000u != 0u)
         return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
     period->period = (uint32_t)(scaled / 1000000u);
-    vTaskDelay(1); /* start on a tick boundary */
+    rtb_freertos_delay(1); /* start on a tick boundary */
     period->next = xTaskGetTickCount();
     return RTB_OK;
 }
@@ -178,7 +182,7 @@ rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 void rtb_os_period_wait(rtb_period *period)
 {
     TickType_t last = (TickType_t)period->next;
-    xTaskDelayUntil(&last, (TickType_t)period->period);
+    rtb_freertos_delay_until(&last, (TickType_t)period->period);
     period->next = last;
 }
 

@@ -7,6 +7,9 @@ Registers (32-bit CSRs):
   ready     write: a slot number; that slot becomes ready
   block     write: a slot number; that slot becomes blocked
   top       read:  [4:0] priority, [12:8] slot, [23:16] id, [31] a slot is ready
+  wake_en   write: one bit per slot that a timer-bank expiry may make ready (reset: none, so
+            a kernel that maps slots to something other than timers is never woken behind
+            its back)
 
 At reset slot i holds priority i, id i and is blocked, so a kernel that maps one slot to each
 priority level (freertos-hw) needs no configuration."""
@@ -37,7 +40,8 @@ class PrioritySelector(LiteXModule, AutoCSR):
         self._ready = CSRStorage(8, description="slot number to make ready")
         self._block = CSRStorage(8, description="slot number to make blocked")
         self._top = CSRStatus(32, description="highest-priority ready slot: prio, slot, id, valid")
-        # Timer-bank expiries (one bit per slot) make slots ready in the same clock.
+        self._wake_en = CSRStorage(SLOTS, description="slots that timer-bank expiries make ready")
+        # Timer-bank expiries (one bit per slot) make enabled slots ready in the same clock.
         self.wake = Signal(SLOTS)
 
         prio = Array(Signal(PRIO_BITS, reset=i % (1 << PRIO_BITS)) for i in range(SLOTS))
@@ -47,7 +51,7 @@ class PrioritySelector(LiteXModule, AutoCSR):
 
         cfg = self._slot_cfg.storage
         for i in range(SLOTS):
-            self.sync += If(self.wake[i], state[i].eq(READY))
+            self.sync += If(self.wake[i] & self._wake_en.storage[i], state[i].eq(READY))
         self.sync += [
             If(self._slot_cfg.re,
                 prio[cfg[0:5]].eq(cfg[8:13]),
