@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from rtbench.cli import _clock
+from rtbench.cli.arguments import clock
 from rtbench.errors import RtbenchError
 from rtbench.fault import describe_fault
 from rtbench.runners.litex_sim import exit_status_from_log, ram_image
@@ -15,13 +15,13 @@ from rtbench.variants import parse_duration
 @pytest.mark.parametrize("text,hz", [("100MHz", 100e6), ("50 MHz", 50e6), ("1.5GHz", 1.5e9), ("32768Hz", 32768),
                                      ("250k", 250e3), ("8000000", 8e6)])
 def test_clock_frequencies(text: str, hz: float) -> None:
-    assert _clock(text) == pytest.approx(hz)
+    assert clock(text) == pytest.approx(hz)
 
 
 @pytest.mark.parametrize("text", ["fast", "0MHz", "-5MHz", "100 MB"])
 def test_bad_clock_is_refused(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError):
-        _clock(text)
+        clock(text)
 
 
 def test_durations() -> None:

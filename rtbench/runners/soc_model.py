@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from ..build_once import build_once
 from ..errors import RtbenchError
 from ..platforms import Target
 
@@ -83,8 +84,16 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
         raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its SoC with them",
                            "run scripts/setup.sh")
     model = Model(variant, models_dir / f"{target.name}-{variant}-{_key(target, variant)}")
-    if model.binary.exists():
-        return model
+    # Concurrent runs share the cache: one builds, the others wait and use its model.
+    build_once(model.binary, model.directory.with_name(model.directory.name + ".lock"),
+               lambda: _build(target, model, progress),
+               lambda: progress("model   waiting for another rtbench process building the same model"))
+    return model
+
+
+def _build(target: Target, model: Model, progress: Callable[[str], None]) -> None:
+    """Build the model in a private scratch directory, then move it into place."""
+    variant = model.variant
     progress(f"model   building the {variant} SoC model with Verilator (about a minute, once per variant)")
     started = time.monotonic()
     scratch = model.directory.with_name(model.directory.name + f".tmp{os.getpid()}")
@@ -107,4 +116,3 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     shutil.rmtree(model.directory, ignore_errors=True)
     scratch.rename(model.directory)
     progress(f"model   {variant} built in {time.monotonic() - started:.0f} s")
-    return model

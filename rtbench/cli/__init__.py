@@ -1,0 +1,49 @@
+"""The rtbench command line: the parser of every command, and how errors end the process.
+
+The commands live by responsibility: run.py (run), results.py (report, compare, check, runs),
+analysis.py (footprint, cache, deadline), info.py (list, sources)."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .. import __version__
+from ..errors import RtbenchError
+from ..store import StoreError
+from .analysis import add_cache, add_deadline, add_footprint
+from .info import add_list, add_sources
+from .results import add_check, add_compare, add_report, add_runs
+from .run import add_run
+
+# In the order `rtbench --help` lists them.
+COMMANDS = (add_run, add_report, add_compare, add_check, add_footprint, add_cache, add_deadline,
+            add_runs, add_list, add_sources)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="rtbench", description="Portable RTOS benchmark suite and harness.")
+    top.add_argument("--version", action="version", version=f"rtbench {__version__}")
+    top.add_argument("--home", type=Path, help="workspace for builds, logs and results (default ./.rtbench, "
+                                               "or $RTBENCH_HOME)")
+    sub = top.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(sub)
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except (RtbenchError, StoreError) as err:
+        print(f"rtbench: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rtbench: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`rtbench list | head`): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

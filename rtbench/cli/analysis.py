@@ -1,0 +1,88 @@
+"""Hardware studies: footprint (code and RAM per kernel x profile), cache (speed-up per CPU
+variant) and deadline (the clock a chain of worst cases needs)."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from .. import footprint_table, platforms, variants
+from ..errors import RtbenchError
+from ..model import Run
+from ..store import Store
+from .arguments import clock, names, workspace
+from .output import progress
+
+
+def cmd_footprint(args: argparse.Namespace) -> int:
+    footprints = footprint_table.measure(args.target, workspace(args), args.os, args.profile, args.opt, progress)
+    print(footprint_table.to_text(footprints, args.target, args.opt))
+    if args.json:
+        args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
+        progress(f"wrote {args.json}")
+    return 0
+
+
+def _load_for_analysis(args: argparse.Namespace) -> Run:
+    with Store(workspace(args).store) as store:
+        run_id = args.run
+        if run_id is None:
+            run_id = variants.latest_with(store.list_runs(), args.target)
+            if run_id is None:
+                raise RtbenchError(f"no stored run on {args.target}",
+                                   f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
+        return store.load(run_id)
+
+
+def _baseline(target_name: str) -> str:
+    return str(platforms.find_target(target_name).spec.get("variants", {}).get("baseline", "minimal"))
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    baseline = _baseline(run.manifest.get("target", args.target))
+    variant_names, rows = variants.cache_study(run, baseline)
+    print(f"run {run.run_id}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
+    print(variants.cache_table(variant_names, rows, baseline))
+    return 0
+
+
+def cmd_deadline(args: argparse.Namespace) -> int:
+    run = _load_for_analysis(args)
+    deadline_s = variants.parse_duration(args.deadline)
+    clock_hz = args.clock or run.manifest.get("clock_hz") or 100e6
+    rows = variants.deadline(run, args.chain, deadline_s, clock_hz)
+    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(variants.deadline_table(rows, args.chain, deadline_s, clock_hz))
+    return 0
+
+
+def add_footprint(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    size = sub.add_parser("footprint", help="build each kernel x profile and show its code and RAM size")
+    size.add_argument("--target", default="qemu-m3")
+    size.add_argument("--os", action="append", help="only this kernel (repeatable; default: all for the target)")
+    size.add_argument("--profile", action="append", help="only this profile (repeatable; default: all)")
+    size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
+    size.add_argument("--json", type=Path, help="also write the figures as JSON")
+    size.set_defaults(func=cmd_footprint)
+
+
+def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
+                                         "cache-less one, next to the reference workload's")
+    cache.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    cache.add_argument("--target", default="vexriscv-sim")
+    cache.set_defaults(func=cmd_cache)
+
+
+def add_deadline(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    dead = sub.add_parser("deadline", help="worst observed cycles of a chain of steps per CPU variant, the "
+                                           "minimum clock meeting a deadline, and the share of the budget used")
+    dead.add_argument("--chain", type=names, required=True, help="benchmark labels whose worst cases add up, "
+                                                                 "e.g. irq_task_wake or irq_latency,sem_signal_wake")
+    dead.add_argument("--deadline", required=True, help="e.g. 220us")
+    dead.add_argument("--clock", type=clock, help="clock for the budget share (default: the run's --clock, "
+                                                  "else 100MHz)")
+    dead.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    dead.add_argument("--target", default="vexriscv-sim")
+    dead.set_defaults(func=cmd_deadline)

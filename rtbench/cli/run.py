@@ -1,0 +1,95 @@
+"""`rtbench run`: build and run the catalogue, store and print the results."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..durations import microseconds
+from ..errors import RtbenchError
+from ..load import KINDS as LOAD_KINDS
+from ..session import RunRequest, execute
+from ..store import Store
+from .arguments import clock, histogram_arguments, names, option, workspace
+from .output import print_run, progress, write_json
+
+
+def _periodic_options(args: argparse.Namespace) -> dict[str, str]:
+    """--period, --duration and --threads as the options periodic_jitter reads."""
+    options: dict[str, str] = {}
+    if args.period:
+        options["period_us"] = str(microseconds(args.period, "--period"))
+    if args.duration:
+        if not args.period:
+            raise RtbenchError("--duration needs --period: the number of periods is duration / period",
+                               "e.g. --period 1ms --duration 60s")
+        period_us = int(options["period_us"])
+        periods = microseconds(args.duration, "--duration") // period_us
+        if periods < 1:
+            raise RtbenchError(f"--duration {args.duration} is shorter than one period ({args.period})")
+        options["periods"] = str(periods)
+    if args.threads is not None:
+        if args.threads < 1:
+            raise RtbenchError("--threads must be at least 1")
+        options["threads"] = str(args.threads)
+    if args.cpu is not None:
+        options["cpu"] = str(args.cpu)
+    return options
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    home = workspace(args)
+    options = _periodic_options(args)
+    options.update(dict(args.option or []))
+    request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
+                         iterations=args.iterations, warmup=args.warmup, options=options,
+                         kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
+                         load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count)
+    run = execute(request, home, progress)
+    for warning in run.manifest.get("warnings", []):
+        progress(f"warning: {warning}")
+    with Store(home.store) as store:
+        store.save(run)
+    print_run(run, args.histogram, args.bin_width, args.hist_limit)
+    if args.json:
+        write_json(run, args.json, args.bin_width, args.hist_limit)
+    bad = [r for r in run.results if r.status in ("fail", "error")]
+    if bad:
+        progress(f"{len(bad)} result(s) failed or were lost: " + ", ".join(r.label() for r in bad))
+    return 1 if bad else 0
+
+
+def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
+    run.add_argument("--target", default="qemu-m3")
+    run.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
+    run.add_argument("--profile", default="default", help="kernel configuration profile")
+    run.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*'")
+    run.add_argument("--iterations", type=int, default=1000, help="measured iterations per benchmark")
+    run.add_argument("--warmup", type=int, default=100, help="unrecorded iterations before measuring")
+    run.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                     help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
+    run.add_argument("--json", type=Path, help="also write the run as JSON")
+    run.add_argument("--cpu-variant", type=names, metavar="NAMES",
+                     help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full); "
+                          "with several, every result carries the variant as a parameter")
+    run.add_argument("--clock", type=clock, metavar="FREQ",
+                     help="nominal clock (e.g. 100MHz) to convert cycle counts to time in the report")
+    run.add_argument("--count", metavar="WHAT", help="what timestamps count when the target offers a choice "
+                                                     "(vexriscv-sim: cycles, or instructions on the full variant)")
+    run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
+    run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
+    run.add_argument("--timeout", type=float, default=900.0, help="seconds a run may take (per hardware variant)")
+    run.add_argument("--silence", type=float, default=None, help="seconds without output before the guest "
+                                                                 "counts as hung (default: the target's, 30 s on QEMU)")
+    periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
+    periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
+    periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "
+                                             "(option periods, per thread)")
+    periodic.add_argument("--threads", type=int, help="periodic threads, each on its own timeline (option threads)")
+    host = run.add_argument_group("host targets (linux)")
+    host.add_argument("--cpu", type=int, help="the CPU every benchmark thread is pinned to "
+                                              "(default: the last CPU this process may use)")
+    host.add_argument("--load", choices=LOAD_KINDS, default="none",
+                      help="background load while the image runs; stopped afterwards, and bounded by --timeout")
+    histogram_arguments(run)
+    run.set_defaults(func=cmd_run)
