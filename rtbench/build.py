@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import __version__
+from .build_once import exclusive
 from .errors import RtbenchError
 from .paths import Workspace, firmware_dir
 from .platforms import Kernel, Target
@@ -63,6 +64,20 @@ def _flags(directory: Path) -> dict[str, list[str]]:
     return flags
 
 
+def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: KernelSource, directory: Path,
+                         opt_flags: str, defines: tuple[str, ...], log: Callable[[str], None]) -> None:
+    fw = firmware_dir()
+    if not (directory / "build.ninja").exists():
+        log(f"configuring {directory.name}")
+        _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
+              f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
+              f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
+              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
+              f"-DRTB_DEFINES={';'.join(defines)}",
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
+    _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+
+
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
                 opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
                 defines: tuple[str, ...] = ()) -> Build:
@@ -76,16 +91,11 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    fw = firmware_dir()
-    if not (directory / "build.ninja").exists():
-        log(f"configuring {directory.name}")
-        _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
-              f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
-              f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
-              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
-              f"-DRTB_DEFINES={';'.join(defines)}",
-              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
-    _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+    # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
+    # one configures and builds while the other waits, then finds it up to date.
+    with exclusive(directory.with_name(directory.name + ".lock"),
+                   lambda: log(f"waiting for another rtbench process building {directory.name}")):
+        _configure_and_build(target, kernel, profile, source, directory, opt_flags, defines, log)
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,

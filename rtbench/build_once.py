@@ -1,4 +1,5 @@
-"""Build a cached product once when several rtbench processes want it at the same time.
+"""Build a cached product once when several rtbench processes want it at the same time, and
+keep two processes from building in the same directory at once.
 
 An exclusive lock file beside the cache entry serialises the builders: the first builds, the
 others wait for the lock, then find the product and use it. The kernel drops the lock when its
@@ -6,18 +7,18 @@ holder exits, so a killed builder leaves nothing held and the next one builds in
 from __future__ import annotations
 
 import fcntl
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
 from .errors import RtbenchError
 
 
-def build_once(product: Path, lock_file: Path, build: Callable[[], None], waiting: Callable[[], None]) -> bool:
-    """Run `build` (which creates `product`) unless `product` exists; True if this call built it.
-
-    `waiting` is called once if another process holds the lock, before waiting for it."""
-    if product.exists():
-        return False
+@contextmanager
+def exclusive(lock_file: Path, waiting: Callable[[], None]) -> Iterator[None]:
+    """Hold an exclusive lock on `lock_file` for the block; `waiting` is called once if another
+    process holds it, before waiting for it."""
     try:
         lock_file.parent.mkdir(parents=True, exist_ok=True)
         handle = open(lock_file, "a")
@@ -30,6 +31,14 @@ def build_once(product: Path, lock_file: Path, build: Callable[[], None], waitin
         except BlockingIOError:
             waiting()
             fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
+def build_once(product: Path, lock_file: Path, build: Callable[[], None], waiting: Callable[[], None]) -> bool:
+    """Run `build` (which creates `product`) unless `product` exists; True if this call built it."""
+    if product.exists():
+        return False
+    with exclusive(lock_file, waiting):
         if product.exists():  # built by the process we waited for
             return False
         build()
