@@ -1,8 +1,7 @@
 /* tm_irq (Thread-Metric interrupt processing): a task raises the benchmark's hardware
  * interrupt; the handler gives a semaphore the task then takes. Reports interrupts handled
  * per period. Checked: every take was matched by an interrupt. */
-#include "rtb/irq.h"
-#include "tm_measure.h"
+#include "tm_irq_source.h"
 
 #define PRIO 10u
 
@@ -18,10 +17,8 @@ static bool on_irq(uint32_t t_fire, uint32_t t_entry, void *arg)
     (void)t_fire;
     (void)t_entry;
     (void)arg;
-    bool switch_needed = false;
     s.interrupts++;
-    rtb_os_sem_give_from_isr(s.sem, &switch_needed);
-    return switch_needed;
+    return tm_irq_give(s.sem);
 }
 
 static void worker(void *arg)

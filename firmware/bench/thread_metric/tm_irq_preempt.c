@@ -2,8 +2,7 @@
  * hardware interrupt and waits; the handler wakes a blocked high task, which preempts the low
  * task when the interrupt returns. Reports preemptions per period. Checked: the high task ran
  * once per interrupt, before the low task continued. */
-#include "rtb/irq.h"
-#include "tm_measure.h"
+#include "tm_irq_source.h"
 
 #define PRIO_HIGH 20u
 #define PRIO_LOW 10u
@@ -20,9 +19,7 @@ static bool on_irq(uint32_t t_fire, uint32_t t_entry, void *arg)
     (void)t_fire;
     (void)t_entry;
     (void)arg;
-    bool switch_needed = false;
-    rtb_os_sem_give_from_isr(s.sem, &switch_needed);
-    return switch_needed;
+    return tm_irq_give(s.sem);
 }
 
 static void high_task(void *arg)

@@ -3,10 +3,11 @@
 
 #include "rtb/os.h"
 #include "rtb/target.h"
-#include "run.h"
+#include "span_capture.h"
 
 static int32_t spans[RTB_SCHED_CAPTURE_MAX] RTB_NOINIT;
 static volatile uint32_t wanted, captured, started_at;
+static const rtb_span_capture capture = {&wanted, &captured, spans, RTB_SCHED_CAPTURE_MAX};
 volatile unsigned rtb_sched_capturing;
 static volatile uint32_t pending; /* a begin was seen and its end is due */
 
@@ -18,6 +19,7 @@ void rtb_core_sched_decision_begin(void)
     }
 }
 
+/* Not rtb_span_capture_put: this order of reads is part of sched_decision's measured span. */
 void rtb_core_sched_decision_end(void)
 {
     uint32_t end = rtb_target_ts();
@@ -31,15 +33,11 @@ void rtb_core_sched_decision_end(void)
     pending = 0u;
 }
 
+/* The hooks call in only while rtb_sched_capturing is set, so `pending` is reset after arming. */
 void rtb_sched_capture_start(uint32_t count)
 {
-    const char *why_not = rtb_os_sched_unobservable();
-    if (why_not)
-        rtb_run_unsupported_now(why_not);
-    wanted = 0;
+    rtb_span_capture_arm(&capture, count, rtb_os_sched_unobservable());
     pending = 0;
-    captured = 0;
-    wanted = count < RTB_SCHED_CAPTURE_MAX ? count : RTB_SCHED_CAPTURE_MAX;
     rtb_sched_capturing = wanted != 0u;
 }
 

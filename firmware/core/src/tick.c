@@ -3,29 +3,15 @@
 
 #include "rtb/os.h"
 #include "rtb/target.h"
-#include "run.h"
+#include "span_capture.h"
 
 static int32_t spans[RTB_TICK_CAPTURE_MAX] RTB_NOINIT;
 static volatile uint32_t wanted, captured;
+static const rtb_span_capture capture = {&wanted, &captured, spans, RTB_TICK_CAPTURE_MAX};
 
-void rtb_core_tick_observed(uint32_t start, uint32_t end)
-{
-    uint32_t n = captured;
-    if (n < wanted) {
-        spans[n] = (int32_t)(end - start);
-        captured = n + 1u;
-    }
-}
+void rtb_core_tick_observed(uint32_t start, uint32_t end) { rtb_span_capture_put(&capture, (int32_t)(end - start)); }
 
-void rtb_tick_capture_start(uint32_t count)
-{
-    const char *why_not = rtb_os_tick_unobservable();
-    if (why_not)
-        rtb_run_unsupported_now(why_not);
-    wanted = 0;
-    captured = 0;
-    wanted = count < RTB_TICK_CAPTURE_MAX ? count : RTB_TICK_CAPTURE_MAX;
-}
+void rtb_tick_capture_start(uint32_t count) { rtb_span_capture_arm(&capture, count, rtb_os_tick_unobservable()); }
 
 uint32_t rtb_tick_capture_count(void) { return captured; }
 

@@ -7,15 +7,10 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
+#include "rtb_port_limits.h"
+#include "rtb_port_period.h"
 /* Angle brackets: a kernel variant's include directory may supply its own (freertos-hw). */
 #include <rtb_freertos_delay.h>
-
-#define MAX_TASKS 40u
-#define MAX_SEMS 16u
-#define MAX_MUTEXES 8u
-#define MAX_QUEUES 8u
-#define MAX_POOLS 4u
-#define TASK_STACK_WORDS 512u
 
 struct rtb_task {
     StaticTask_t tcb;
@@ -39,13 +34,13 @@ struct rtb_pool {
     bool used;
 };
 
-static struct rtb_task tasks[MAX_TASKS];
+static struct rtb_task tasks[RTB_PORT_MAX_TASKS];
 /* Stacks need no zeroing at reset (the kernel initialises each one on task creation). */
-static StackType_t stacks[MAX_TASKS][TASK_STACK_WORDS] RTB_NOINIT;
-static struct rtb_sem sems[MAX_SEMS];
-static struct rtb_mutex mutexes[MAX_MUTEXES];
-static struct rtb_queue queues[MAX_QUEUES];
-static struct rtb_pool pools[MAX_POOLS];
+static StackType_t stacks[RTB_PORT_MAX_TASKS][RTB_PORT_TASK_STACK_WORDS] RTB_NOINIT;
+static struct rtb_sem sems[RTB_PORT_MAX_SEMS];
+static struct rtb_mutex mutexes[RTB_PORT_MAX_MUTEXES];
+static struct rtb_queue queues[RTB_PORT_MAX_QUEUES];
+static struct rtb_pool pools[RTB_PORT_MAX_POOLS];
 
 static StaticTask_t idle_tcb;
 static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
@@ -115,18 +110,18 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.static_allocation", rtb_text_u32(buf, configSUPPORT_STATIC_ALLOCATION));
     emit("config.heap", "heap_4");
     emit("config.heap_bytes", rtb_text_u32(buf, configTOTAL_HEAP_SIZE));
-    emit("config.task_stack_bytes", rtb_text_u32(buf, TASK_STACK_WORDS * sizeof(StackType_t)));
+    emit("config.task_stack_bytes", rtb_text_u32(buf, RTB_PORT_TASK_STACK_WORDS * sizeof(StackType_t)));
 }
 
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
 {
-    if (prio == 0u || prio > RTB_PRIO_MAX)
+    if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
-    for (unsigned i = 0; i < MAX_TASKS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++) {
         rtb_task *task = &tasks[i];
         if (task->handle)
             continue;
-        task->handle = xTaskCreateStatic(fn, name, TASK_STACK_WORDS, arg, prio, stacks[i], &task->tcb);
+        task->handle = xTaskCreateStatic(fn, name, RTB_PORT_TASK_STACK_WORDS, arg, prio, stacks[i], &task->tcb);
         return task->handle ? task : NULL;
     }
     return NULL;
@@ -170,10 +165,8 @@ uint32_t rtb_os_tick_hz(void) { return configTICK_RATE_HZ; }
 
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {
-    uint64_t scaled = (uint64_t)period_us * configTICK_RATE_HZ;
-    if (scaled == 0u || scaled % 1000000u != 0u)
-        return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
-    period->period = (uint32_t)(scaled / 1000000u);
+    if (!rtb_port_period_ticks(period_us, configTICK_RATE_HZ, &period->period))
+        return RTB_UNSUPPORTED;
     rtb_freertos_delay(1); /* start on a tick boundary */
     period->next = xTaskGetTickCount();
     return RTB_OK;
@@ -195,7 +188,7 @@ bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
 
 rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
 {
-    for (unsigned i = 0; i < MAX_SEMS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_SEMS; i++) {
         rtb_sem *sem = &sems[i];
         if (sem->handle)
             continue;
@@ -233,7 +226,7 @@ rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
 
 rtb_mutex *rtb_os_mutex_create(void)
 {
-    for (unsigned i = 0; i < MAX_MUTEXES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
         rtb_mutex *mutex = &mutexes[i];
         if (mutex->handle)
             continue;
@@ -265,9 +258,9 @@ const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
-    if (item_size == 0u || item_size > RTB_QUEUE_MAX_ITEM || depth == 0u || depth > RTB_QUEUE_MAX_DEPTH)
+    if (RTB_PORT_QUEUE_INVALID(item_size, depth))
         return NULL;
-    for (unsigned i = 0; i < MAX_QUEUES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_QUEUES; i++) {
         rtb_queue *queue = &queues[i];
         if (queue->handle)
             continue;
@@ -298,7 +291,7 @@ rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
 rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)
 {
     (void)blocks; /* the heap is shared; its size is configTOTAL_HEAP_SIZE */
-    for (unsigned i = 0; i < MAX_POOLS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_POOLS; i++) {
         if (!pools[i].used) {
             pools[i] = (rtb_pool){.block_size = block_size, .used = true};
             return &pools[i];

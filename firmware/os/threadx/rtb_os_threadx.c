@@ -12,14 +12,9 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
+#include "rtb_port_limits.h"
+#include "rtb_port_period.h"
 
-#define MAX_TASKS 40u
-#define MAX_SEMS 16u
-#define MAX_MUTEXES 8u
-#define MAX_QUEUES 8u
-#define MAX_POOLS 4u
-#define TASK_STACK_WORDS 512u
-#define POOL_ARENA_BYTES 2048u
 #define WORDS(bytes) (((bytes) + sizeof(ULONG) - 1u) / sizeof(ULONG))
 
 struct rtb_task {
@@ -46,17 +41,17 @@ struct rtb_queue {
 };
 struct rtb_pool {
     TX_BLOCK_POOL pool;
-    ULONG arena[POOL_ARENA_BYTES / sizeof(ULONG)];
+    ULONG arena[RTB_PORT_POOL_ARENA_BYTES / sizeof(ULONG)];
     bool used;
 };
 
-static struct rtb_task tasks[MAX_TASKS];
+static struct rtb_task tasks[RTB_PORT_MAX_TASKS];
 /* Stacks need no zeroing at reset (the kernel initialises each one on thread creation). */
-static ULONG stacks[MAX_TASKS][TASK_STACK_WORDS] RTB_NOINIT;
-static struct rtb_sem sems[MAX_SEMS];
-static struct rtb_mutex mutexes[MAX_MUTEXES];
-static struct rtb_queue queues[MAX_QUEUES];
-static struct rtb_pool pools[MAX_POOLS];
+static ULONG stacks[RTB_PORT_MAX_TASKS][RTB_PORT_TASK_STACK_WORDS] RTB_NOINIT;
+static struct rtb_sem sems[RTB_PORT_MAX_SEMS];
+static struct rtb_mutex mutexes[RTB_PORT_MAX_MUTEXES];
+static struct rtb_queue queues[RTB_PORT_MAX_QUEUES];
+static struct rtb_pool pools[RTB_PORT_MAX_POOLS];
 
 static struct {
     rtb_task_fn fn;
@@ -130,14 +125,14 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.mutex_protocol", "inheritance");
     emit("config.pool", "tx_block_allocate/tx_block_release block pools");
     emit("config.queue", "tx_queue_send/tx_queue_receive, messages in 32-bit words");
-    emit("config.task_stack_bytes", rtb_text_u32(buf, TASK_STACK_WORDS * sizeof(ULONG)));
+    emit("config.task_stack_bytes", rtb_text_u32(buf, RTB_PORT_TASK_STACK_WORDS * sizeof(ULONG)));
 }
 
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
 {
-    if (prio == 0u || prio > RTB_PRIO_MAX)
+    if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
-    for (unsigned i = 0; i < MAX_TASKS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++) {
         rtb_task *task = &tasks[i];
         if (task->used)
             continue;
@@ -187,10 +182,8 @@ uint32_t rtb_os_tick_hz(void) { return TX_TIMER_TICKS_PER_SECOND; }
 
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {
-    uint64_t scaled = (uint64_t)period_us * TX_TIMER_TICKS_PER_SECOND;
-    if (scaled == 0u || scaled % 1000000u != 0u)
-        return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
-    period->period = (uint32_t)(scaled / 1000000u);
+    if (!rtb_port_period_ticks(period_us, TX_TIMER_TICKS_PER_SECOND, &period->period))
+        return RTB_UNSUPPORTED;
     tx_thread_sleep(1u); /* start on a tick boundary */
     period->next = tx_time_get();
     return RTB_OK;
@@ -218,7 +211,7 @@ rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
 {
     if (initial > max)
         return NULL;
-    for (unsigned i = 0; i < MAX_SEMS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_SEMS; i++) {
         rtb_sem *sem = &sems[i];
         if (sem->used)
             continue;
@@ -264,7 +257,7 @@ void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }
 
 rtb_mutex *rtb_os_mutex_create(void)
 {
-    for (unsigned i = 0; i < MAX_MUTEXES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
         rtb_mutex *mutex = &mutexes[i];
         if (mutex->used)
             continue;
@@ -298,9 +291,9 @@ const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
-    if (item_size == 0u || item_size > RTB_QUEUE_MAX_ITEM || depth == 0u || depth > RTB_QUEUE_MAX_DEPTH)
+    if (RTB_PORT_QUEUE_INVALID(item_size, depth))
         return NULL;
-    for (unsigned i = 0; i < MAX_QUEUES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_QUEUES; i++) {
         rtb_queue *queue = &queues[i];
         if (queue->used)
             continue;
@@ -353,9 +346,9 @@ rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)
     /* Every block carries one pointer of the kernel's bookkeeping. */
     size_t size = (block_size + sizeof(ULONG) - 1u) & ~(sizeof(ULONG) - 1u);
     size_t bytes = (size + sizeof(VOID *)) * blocks;
-    if (block_size == 0u || blocks == 0u || bytes > POOL_ARENA_BYTES)
+    if (block_size == 0u || blocks == 0u || bytes > RTB_PORT_POOL_ARENA_BYTES)
         return NULL;
-    for (unsigned i = 0; i < MAX_POOLS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_POOLS; i++) {
         rtb_pool *pool = &pools[i];
         if (pool->used)
             continue;

@@ -14,19 +14,14 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
+#include "rtb_port_limits.h"
+#include "rtb_port_period.h"
 
-#define MAX_TASKS 40u
-#define MAX_SEMS 16u
-#define MAX_MUTEXES 8u
-#define MAX_QUEUES 8u
-#define MAX_POOLS 4u
-#define TASK_STACK_WORDS 512u
-#define POOL_ARENA_BYTES 2048u
 /* A queue slot is in use while queued, while being written (claimed) and while being read. */
 #define QUEUE_SLOTS (RTB_QUEUE_MAX_DEPTH + 2u)
 
 #define PRIO_CEILING_FIRST 2u
-#define PRIO_TASK_BASE (PRIO_CEILING_FIRST + MAX_MUTEXES + RTB_PRIO_MAX)
+#define PRIO_TASK_BASE (PRIO_CEILING_FIRST + RTB_PORT_MAX_MUTEXES + RTB_PRIO_MAX)
 
 struct rtb_task {
     INT8U prio;
@@ -53,16 +48,16 @@ struct rtb_pool {
     INT32U block_size;
     INT32U blocks;
     bool used;
-    uint64_t arena[POOL_ARENA_BYTES / sizeof(uint64_t)];
+    uint64_t arena[RTB_PORT_POOL_ARENA_BYTES / sizeof(uint64_t)];
 };
 
-static struct rtb_task tasks[MAX_TASKS];
+static struct rtb_task tasks[RTB_PORT_MAX_TASKS];
 /* Stacks need no zeroing at reset (the kernel initialises each one on task creation). */
-static OS_STK stacks[MAX_TASKS][TASK_STACK_WORDS] RTB_NOINIT;
-static struct rtb_sem sems[MAX_SEMS];
-static struct rtb_mutex mutexes[MAX_MUTEXES];
-static struct rtb_queue queues[MAX_QUEUES];
-static struct rtb_pool pools[MAX_POOLS];
+static OS_STK stacks[RTB_PORT_MAX_TASKS][RTB_PORT_TASK_STACK_WORDS] RTB_NOINIT;
+static struct rtb_sem sems[RTB_PORT_MAX_SEMS];
+static struct rtb_mutex mutexes[RTB_PORT_MAX_MUTEXES];
+static struct rtb_queue queues[RTB_PORT_MAX_QUEUES];
+static struct rtb_pool pools[RTB_PORT_MAX_POOLS];
 static bool isr_entered;
 
 void rtb_ucos2_tick_start(void);
@@ -113,20 +108,20 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.mutex_protocol", "ceiling");
     emit("config.pool", "OSMemGet/OSMemPut partitions");
     emit("config.queue", "OSQPost/OSQPend pointers; items over 4 bytes copied through port-owned slots");
-    emit("config.task_stack_bytes", rtb_text_u32(buf, TASK_STACK_WORDS * sizeof(OS_STK)));
+    emit("config.task_stack_bytes", rtb_text_u32(buf, RTB_PORT_TASK_STACK_WORDS * sizeof(OS_STK)));
 }
 
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
 {
     (void)name;
-    if (prio == 0u || prio > RTB_PRIO_MAX)
+    if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
-    for (unsigned i = 0; i < MAX_TASKS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++) {
         rtb_task *task = &tasks[i];
         if (task->used)
             continue;
         INT8U p = task_prio(prio);
-        if (OSTaskCreate(fn, arg, &stacks[i][TASK_STACK_WORDS - 1u], p) != OS_ERR_NONE)
+        if (OSTaskCreate(fn, arg, &stacks[i][RTB_PORT_TASK_STACK_WORDS - 1u], p) != OS_ERR_NONE)
             return NULL;
         *task = (rtb_task){.prio = p, .used = true};
         return task;
@@ -136,7 +131,7 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
 
 const char *rtb_os_task_unsupported(unsigned prio)
 {
-    if (prio != 0u && prio <= RTB_PRIO_MAX && OSTCBPrioTbl[task_prio(prio)] != (OS_TCB *)0)
+    if (!RTB_PORT_PRIO_INVALID(prio) && OSTCBPrioTbl[task_prio(prio)] != (OS_TCB *)0)
         return "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed";
     return NULL;
 }
@@ -168,10 +163,8 @@ uint32_t rtb_os_tick_hz(void) { return OS_TICKS_PER_SEC; }
 
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {
-    uint64_t scaled = (uint64_t)period_us * OS_TICKS_PER_SEC;
-    if (scaled == 0u || scaled % 1000000u != 0u)
-        return RTB_UNSUPPORTED; /* a tick-driven kernel releases on whole ticks only */
-    period->period = (uint32_t)(scaled / 1000000u);
+    if (!rtb_port_period_ticks(period_us, OS_TICKS_PER_SEC, &period->period))
+        return RTB_UNSUPPORTED;
     OSTimeDly(1u); /* start on a tick boundary */
     period->next = OSTimeGet();
     return RTB_OK;
@@ -199,7 +192,7 @@ rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
 {
     if (initial > max || initial > 0xFFFFu)
         return NULL;
-    for (unsigned i = 0; i < MAX_SEMS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_SEMS; i++) {
         rtb_sem *sem = &sems[i];
         if (sem->event)
             continue;
@@ -258,7 +251,7 @@ void rtb_os_isr_exit(bool switch_needed)
 
 rtb_mutex *rtb_os_mutex_create(void)
 {
-    for (unsigned i = 0; i < MAX_MUTEXES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
         rtb_mutex *mutex = &mutexes[i];
         if (mutex->event)
             continue;
@@ -296,9 +289,9 @@ const char *rtb_os_mutex_protocol(void) { return "ceiling"; }
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
-    if (item_size == 0u || item_size > RTB_QUEUE_MAX_ITEM || depth == 0u || depth > RTB_QUEUE_MAX_DEPTH)
+    if (RTB_PORT_QUEUE_INVALID(item_size, depth))
         return NULL;
-    for (unsigned i = 0; i < MAX_QUEUES; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_QUEUES; i++) {
         rtb_queue *queue = &queues[i];
         if (queue->event)
             continue;
@@ -386,9 +379,9 @@ rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)
     /* A partition needs at least two blocks of at least a pointer each. */
     INT32U size = (INT32U)((block_size + 7u) & ~(size_t)7u);
     INT32U count = blocks < 2u ? 2u : (INT32U)blocks;
-    if (block_size == 0u || (uint64_t)size * count > POOL_ARENA_BYTES)
+    if (block_size == 0u || (uint64_t)size * count > RTB_PORT_POOL_ARENA_BYTES)
         return NULL;
-    for (unsigned i = 0; i < MAX_POOLS; i++) {
+    for (unsigned i = 0; i < RTB_PORT_MAX_POOLS; i++) {
         rtb_pool *pool = &pools[i];
         if (pool->used)
             continue;

@@ -1,0 +1,47 @@
+# Shared by the kernel ports' os.cmake files, which include this file. Inside these functions
+# CMAKE_CURRENT_LIST_DIR is the calling port's folder (firmware/os/<kernel>).
+set(RTB_PORT_COMMON_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+# rtb_port_select(<kernel> <prefix> <arch> <port dir> [<arch> <port dir>]...): for RTB_ARCH, sets
+# <prefix>_PORT (the kernel's own port directory in its tree), <prefix>_ARCH (rtbench's
+# arch/<arch>, for .h and .c) and RTB_PROFILE_FILE, or stops saying what is missing.
+function(rtb_port_select kernel prefix)
+    set(mapping ${ARGN})
+    list(FIND mapping "${RTB_ARCH}" at)
+    if(at EQUAL -1)
+        message(FATAL_ERROR "the ${kernel} port has no mapping for architecture '${RTB_ARCH}'")
+    endif()
+    math(EXPR at "${at} + 1")
+    list(GET mapping ${at} port)
+    set(profile ${CMAKE_CURRENT_LIST_DIR}/profiles/${RTB_PROFILE}.h)
+    if(NOT EXISTS ${profile})
+        message(FATAL_ERROR "${kernel} has no profile '${RTB_PROFILE}' (${profile})")
+    endif()
+    set(${prefix}_PORT ${port} PARENT_SCOPE)
+    set(${prefix}_ARCH ${CMAKE_CURRENT_LIST_DIR}/arch/${RTB_ARCH} PARENT_SCOPE)
+    set(RTB_PROFILE_FILE ${profile} PARENT_SCOPE)
+endfunction()
+
+# rtb_port_require_tree(<what a tree must be> <file>...): stops unless RTB_KERNEL_SRC has every
+# file (paths relative to it).
+function(rtb_port_require_tree what)
+    foreach(file ${ARGN})
+        if(NOT EXISTS ${RTB_KERNEL_SRC}/${file})
+            message(FATAL_ERROR "RTB_KERNEL_SRC='${RTB_KERNEL_SRC}' is not ${what} (no ${file})")
+        endif()
+    endforeach()
+endfunction()
+
+# rtb_port_link(<port source> <arch> INCLUDES <kernel include dir>...): after add_library(rtb_kernel):
+# the kernel built as it is (third-party: without our warning flags), with the port's folder, its
+# include dirs, the shared helpers' headers and the target's headers; sets RTB_OS_SOURCES (the
+# port and its arch/<arch>.c) and RTB_OS_LIBRARIES for the image.
+function(rtb_port_link port_source arch)
+    cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "INCLUDES")
+    target_include_directories(rtb_kernel PUBLIC
+        ${CMAKE_CURRENT_LIST_DIR} ${RTB_PORT_COMMON_DIR} ${arg_INCLUDES} ${RTB_TARGET_INCLUDES})
+    target_compile_definitions(rtb_kernel PUBLIC RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")
+    target_compile_options(rtb_kernel PRIVATE -w)
+    set(RTB_OS_SOURCES ${CMAKE_CURRENT_LIST_DIR}/${port_source} ${arch}.c PARENT_SCOPE)
+    set(RTB_OS_LIBRARIES rtb_kernel PARENT_SCOPE)
+endfunction()
