@@ -10,10 +10,9 @@
 
 #define PRIO_OBSERVER 1u
 #define PRIO_MEASURED 2u
-/* Sleepers take one priority each up to below the runner, so that kernels without shared
- * priorities run every N they can; the list the kernel keeps is ordered by wake time anyway. */
+/* One priority per sleeper (rtb_group_spread_prio), so that kernels without shared priorities
+ * run every N up to 27; the kernel orders its delayed tasks by wake time anyway. */
 #define PRIO_FIRST_SLEEPER 3u
-#define SLEEPER_PRIOS (RTB_PRIO_MAX - PRIO_FIRST_SLEEPER)
 
 static struct {
     rtb_run *run;
@@ -73,7 +72,7 @@ static void run(rtb_run *run)
         return;
     rtb_group_spawn(&s.group, "observer", observer, 0, PRIO_OBSERVER);
     for (uint32_t i = 0; i < tasks && !rtb_failed(run); i++)
-        rtb_group_spawn(&s.group, "sleeper", sleeper, 0, PRIO_FIRST_SLEEPER + i % SLEEPER_PRIOS);
+        rtb_group_spawn(&s.group, "sleeper", sleeper, 0, rtb_group_spread_prio(PRIO_FIRST_SLEEPER, i));
     rtb_group_spawn(&s.group, "measured", measured, 0, PRIO_MEASURED);
     rtb_group_join(&s.group, rtb_failed(run) ? 0u : 2u + tasks);
     if (s.wakeups < tasks * (rtb_loops(run) / 2u))

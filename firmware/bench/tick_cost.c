@@ -6,10 +6,9 @@
 #include "rtb/group.h"
 #include "rtb/tick.h"
 
-/* One priority per sleeper (3..29, then again), so that kernels without shared priorities run
- * every N up to 27; the kernel orders its delayed tasks by wake time anyway. */
+/* One priority per sleeper (rtb_group_spread_prio), so that kernels without shared priorities
+ * run every N up to 27; the kernel orders its delayed tasks by wake time anyway. */
 #define PRIO_FIRST_SLEEPER 3u
-#define SLEEPER_PRIOS (RTB_PRIO_MAX - PRIO_FIRST_SLEEPER)
 
 static struct {
     rtb_group group;
@@ -37,7 +36,7 @@ static void run(rtb_run *run)
     if (!rtb_group_init(&s.group, run))
         return;
     for (uint32_t i = 0; i < tasks && !rtb_failed(run); i++)
-        rtb_group_spawn(&s.group, "sleeper", sleeper, (void *)(uintptr_t)i, PRIO_FIRST_SLEEPER + i % SLEEPER_PRIOS);
+        rtb_group_spawn(&s.group, "sleeper", sleeper, (void *)(uintptr_t)i, rtb_group_spread_prio(PRIO_FIRST_SLEEPER, i));
     rtb_os_delay_ticks(1); /* let every sleeper reach its first delay */
     rtb_tick_capture_start(ticks);
     rtb_os_delay_ticks(ticks + 1u);

@@ -1,4 +1,4 @@
-/* Periodic release on a tick-driven kernel: periods are whole ticks. */
+/* Periodic release on a tick-driven kernel: periods are whole ticks, releases absolute. */
 #ifndef RTB_PORT_PERIOD_H
 #define RTB_PORT_PERIOD_H
 
@@ -16,6 +16,15 @@ static inline bool rtb_port_period_ticks(uint32_t period_us, uint32_t tick_hz, u
         return false; /* a tick-driven kernel releases on whole ticks only */
     *ticks = (uint32_t)(scaled / 1000000u);
     return true;
+}
+
+/* For kernels without a sleep-until: the ticks left until the absolute tick `next`, 0 once it
+ * has passed. A release at most one `period` after `now` is still to come; anything else lies
+ * behind (tick counts wrap). Inline for the same reason as above. */
+static inline uint32_t rtb_port_ticks_until(uint32_t next, uint32_t now, uint32_t period)
+{
+    uint32_t left = next - now;
+    return left <= period ? left : 0u;
 }
 
 #endif

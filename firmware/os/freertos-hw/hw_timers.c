@@ -9,6 +9,7 @@
 #include "task.h"
 
 #include "rtb_freertos_delay.h"
+#include "rtb_port_period.h"
 #include "rtb_soc_regs.h"
 
 #define BANK_SLOTS 32u
@@ -44,10 +45,11 @@ void rtb_freertos_delay(TickType_t ticks)
 /* xTaskDelayUntil's contract: wake at *last_wake + period unless that time has passed. */
 void rtb_freertos_delay_until(TickType_t *last_wake, TickType_t period)
 {
-    TickType_t elapsed = xTaskGetTickCount() - *last_wake;
-    *last_wake += period;
-    if (elapsed < period)
-        rtb_freertos_delay(period - elapsed);
+    TickType_t next = *last_wake + period;
+    TickType_t left = rtb_port_ticks_until(next, xTaskGetTickCount(), period);
+    *last_wake = next;
+    if (left != 0u)
+        rtb_freertos_delay(left);
 }
 
 void rtb_freertos_forget_task(TaskHandle_t handle)

@@ -194,8 +194,8 @@ rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 void rtb_os_period_wait(rtb_period *period)
 {
     ULONG next = (ULONG)period->next + period->period;
-    ULONG left = next - tx_time_get();
-    if (left != 0u && left <= period->period)
+    ULONG left = rtb_port_ticks_until(next, tx_time_get(), period->period);
+    if (left != 0u)
         tx_thread_sleep(left);
     period->next = next;
 }

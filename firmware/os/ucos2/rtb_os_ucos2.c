@@ -175,8 +175,8 @@ rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 void rtb_os_period_wait(rtb_period *period)
 {
     INT32U next = (INT32U)period->next + period->period;
-    INT32U left = next - OSTimeGet();
-    if (left != 0u && left <= period->period)
+    INT32U left = rtb_port_ticks_until(next, OSTimeGet(), period->period);
+    if (left != 0u)
         OSTimeDly(left);
     period->next = next;
 }
