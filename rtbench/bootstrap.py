@@ -9,8 +9,8 @@ percentile interval of the resampled statistic; the RNG is seeded, so output is 
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

@@ -6,9 +6,9 @@ import json
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import __version__
 from .build_once import exclusive

@@ -7,10 +7,9 @@ holder exits, so a killed builder leaves nothing held and the next one builds in
 from __future__ import annotations
 
 import fcntl
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
 
 from .errors import RtbenchError
 
@@ -21,7 +20,7 @@ def exclusive(lock_file: Path, waiting: Callable[[], None]) -> Iterator[None]:
     process holds it, before waiting for it."""
     try:
         lock_file.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_file, "a")
+        handle = open(lock_file, "a")  # noqa: SIM115 (held for the block below)
     except OSError as err:
         raise RtbenchError(f"cannot create the lock file {lock_file}: {err.strerror}",
                            "is the workspace writable? (--home or $RTBENCH_HOME)") from None

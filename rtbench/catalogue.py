@@ -10,7 +10,7 @@ from pathlib import Path
 from .errors import RtbenchError
 from .paths import firmware_dir
 
-_BENCH = re.compile(r'RTB_BENCHMARK\(\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*\w+\s*(.*?)\);', re.S)
+_BENCH = re.compile(r'RTB_BENCHMARK\(\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*\w+\s*(.*?)\);', re.DOTALL)
 _VALUES = re.compile(r"RTB_PARAM_VALUES\(\s*(\w+)\s*,([^)]*)\)")
 _PARAM = re.compile(r'RTB_PARAM\(\s*\w+\s*,\s*"(\w+)"\s*\)')
 _COUNT = re.compile(r"\.count\s*=\s*(\d+)")

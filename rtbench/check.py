@@ -138,8 +138,9 @@ def write_junit(verdicts: list[Verdict], path: Path, threshold: float) -> None:
             ET.SubElement(case, "skipped", message=verdict.message)
         else:
             ET.SubElement(case, "system-out").text = verdict.message
-    tree = ET.ElementTree(ET.Element("testsuites"))
-    tree.getroot().append(suite)
+    root = ET.Element("testsuites")
+    root.append(suite)
+    tree = ET.ElementTree(root)
     ET.indent(tree)
     try:
         tree.write(path, encoding="utf-8", xml_declaration=True)

@@ -125,10 +125,10 @@ def describe_fault(fields: dict[str, str], elf: Path | None = None,
     """One readable line for a FAULT record; never raises (falls back to the raw fields)."""
     try:
         return _describe(fields, elf, addr2line)
-    except Exception:  # a damaged record must still produce a message, not a traceback
+    except Exception:  # noqa: BLE001 (a damaged record must still produce a message, not a traceback)
         try:
             return _raw(dict(fields))
-        except Exception:
+        except Exception:  # noqa: BLE001
             return "fault: unreadable record"
 
 
@@ -179,14 +179,14 @@ def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -
     if kind == RISCV_KIND:
         parts = [code_address("pc")]
         mcause, mtval = _register(fields, "cfsr"), _register(fields, "hfsr")
-        status = decode_mcause(mcause) if mcause is not None else f"mcause {fields.get('cfsr', '?')}"
+        cause = decode_mcause(mcause) if mcause is not None else f"mcause {fields.get('cfsr', '?')}"
         if mcause == 2 and mtval == _EBREAK:
-            status += "; the instruction is ebreak (__builtin_trap() or a failed assert) on a CPU without a debug unit"
+            cause += "; the instruction is ebreak (__builtin_trap() or a failed assert) on a CPU without a debug unit"
         mstatus = _register(fields, "psr")
         extra = [f"mstatus 0x{mstatus:08x}"] if mstatus is not None else []
         if mtval is not None:
             extra.append(f"mtval 0x{mtval:08x}")
-        return f"{kind} at {', '.join(parts + extra)}: {status}"
+        return f"{kind} at {', '.join(parts + extra)}: {cause}"
     psr = _register(fields, "psr")
     if psr is not None:
         parts.append(f"psr 0x{psr:08x}")
@@ -198,7 +198,7 @@ def _describe(fields: dict[str, str], elf: Path | None, addr2line: str | None) -
         if cfsr is not None and cfsr & valid and address is not None:
             parts.append(f"{name} 0x{address:08x}")
     status: list[str] = []
-    status += decode_cfsr(cfsr) if cfsr is not None else [f"cfsr {fields.get('cfsr', '?')}"]
-    status += decode_hfsr(hfsr) if hfsr is not None else [f"hfsr {fields.get('hfsr', '?')}"]
+    status.extend(decode_cfsr(cfsr) if cfsr is not None else [f"cfsr {fields.get('cfsr', '?')}"])
+    status.extend(decode_hfsr(hfsr) if hfsr is not None else [f"hfsr {fields.get('hfsr', '?')}"])
     head = f"{kind} at {', '.join(parts)}"
     return f"{head}: {'; '.join(status) if status else 'no fault status bits set'}"

@@ -1,10 +1,10 @@
 """`rtbench footprint`: build every kernel x profile for a target and tabulate its memory footprint."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
-
 from pathlib import Path
+from typing import Any
 
 from . import elf, sources
 from .build import build_image

@@ -4,8 +4,9 @@ from __future__ import annotations
 import datetime
 import html
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import plotly.offline
 
@@ -205,9 +206,9 @@ def render(runs: list[Run], names: list[str]) -> str:
     ]
     present = [(anchor, title, content) for anchor, title, content in sections if content]
     nav = " · ".join(f'<a href="#{anchor}">{_e(title.lower())}</a>' for anchor, title, _ in present)
-    body = [f"<h1>rtbench report</h1><p class='note'>rtbench {_e(__version__)}, "
-            f"{_e(datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='seconds'))}, "
-            f"{len(runs)} run(s). Opens offline: plotly.js is embedded.</p><p>{nav}</p>"]
+    body = [(f"<h1>rtbench report</h1><p class='note'>rtbench {_e(__version__)}, "
+             f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
+             f"{len(runs)} run(s). Opens offline: plotly.js is embedded.</p><p>{nav}</p>")]
     body += [f'<section id="{anchor}"><h2>{_e(title)}</h2>\n{content}</section>' for anchor, title, content in present]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>rtbench report</title>"
             f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 from types import TracebackType
+from typing import Self
 
 KINDS = ("none", "cpu", "io")
 
@@ -40,7 +41,7 @@ class BackgroundLoad:
         self._procs.append(subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
-    def __enter__(self) -> BackgroundLoad:
+    def __enter__(self) -> Self:
         if self.kind == "cpu":
             for _ in range(os.cpu_count() or 1):
                 self._start(_CPU.format(seconds=self.max_seconds))

@@ -34,7 +34,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
     hello = capture.hello if capture else {}
     return {
         "rtbench": {"version": __version__, "commit": _git_commit()},
-        "created": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "target": target.name,
         "os": kernel.name,
         "profile": profile,

@@ -87,7 +87,7 @@ def study_shape(view: StudyView) -> go.Figure:
     """rtbench's ratios and the study's on one axis per criterion group: solid rtbench, dashed the study."""
     groups = list(dict.fromkeys(series.group for series in view.series))
     fig = make_subplots(rows=1, cols=len(groups), subplot_titles=[g for g in groups if g] or None)
-    colours = {}
+    colours: dict[str, str] = {}
     for series in view.series:
         # One colour per run or study column across the groups, so the legend reads once.
         key = series.name

@@ -163,7 +163,7 @@ class StreamParser:
             else:
                 try:
                     self._handle(record)
-                except Exception as exc:  # a parser bug must not cost the whole run
+                except Exception as exc:  # noqa: BLE001 (a parser bug must not cost the whole run)
                     self._problem(f"internal error on record seq {record.seq}: {exc!r}")
                 found = record
             start = nxt

@@ -105,7 +105,8 @@ def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], na
         cells = [crit["study"], label]
         for i, run in enumerate(runs):
             value = _stat(_find(run, crit["bench"], params), statistic)
-            ratio = value / run_refs[i] if value is not None and run_refs[i] else None
+            ref = run_refs[i]
+            ratio = value / ref if value is not None and ref else None
             cells.append(_fmt(ratio))
             run_series[i].points.append((crit["study"], ratio))
         for j, column in enumerate(columns):
@@ -138,7 +139,8 @@ def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], 
             point = f"{row[x]}"
             for i, run in enumerate(runs):
                 value = _stat(_find(run, crit["bench"], {x: row[x]}), statistic)
-                ratio = value / run_first[i] if value is not None and run_first[i] else None
+                ref = run_first[i]
+                ratio = value / ref if value is not None and ref else None
                 cells.append(f"{_fmt(value, 1)} ({_fmt(ratio)})")
                 run_series[i].points.append((point, ratio))
             for j, column in enumerate(columns):

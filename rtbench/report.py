@@ -97,18 +97,18 @@ def results_table(results: list[Result], clock_hz: float | None = None) -> str:
     if not results:
         return "no results"
     if clock_hz:
-        table = results_table(results)
-        lines = table.splitlines()
-        extra = []
+        lines = results_table(results).splitlines()
+        extra: list[str] = []
         for result in results:
             row = result_row(result)
             timed = result.status == "ok" and result.unit == "cycles" and "p50" in row
             extra.append(cycles_as_time(row["p50"], clock_hz) if timed else "-")
         width = max(len("median time"), *(len(e) for e in extra))
         out = [lines[0] + "  " + "median time".rjust(width), lines[1] + "  " + "-" * width]
-        rows = iter(extra)
-        for line in lines[2:]:
-            out.append(line if line.startswith("    ^") else line.ljust(len(lines[0])) + "  " + next(rows).rjust(width))
+        times = iter(extra)
+        for text in lines[2:]:
+            is_reason = text.startswith("    ^")
+            out.append(text if is_reason else text.ljust(len(lines[0])) + "  " + next(times).rjust(width))
         return "\n".join(out)
     rows: list[tuple[list[str], str | None]] = []
     for result in results:

@@ -44,7 +44,7 @@ def run_from_json(path: Path) -> Run:
         results = [_result_from_json(row, str(path)) for row in data["results"]]
     except (TypeError, ValueError) as err:
         raise RtbenchError(f"{path}: malformed result: {err}") from None
-    manifest = data.get("manifest") if isinstance(data.get("manifest"), dict) else {}
+    manifest: dict[str, Any] = data["manifest"] if isinstance(data.get("manifest"), dict) else {}
     run_id = data.get("run_id") if isinstance(data.get("run_id"), int) else None
     return Run(manifest=manifest, results=results, run_id=run_id)
 

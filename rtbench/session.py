@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import catalogue, fault, footprint, platforms, runners, sources
 from .build import Build, build_image
@@ -14,7 +14,7 @@ from .model import Result, Run
 from .paths import Workspace
 from .platforms import Target, default_kernel, find_kernel, find_target
 from .protocol import Capture, Record
-
+from .runners.console import Launch
 
 DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
 
@@ -104,8 +104,9 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     if on_target:
         options = _guest_options(request, on_target, len(on_target) == len([b for b in everything if not b.host]))
         settings["guest_options"] = options
-        per_variant: dict[str, object] = {}
-        for variant in variants or [None]:
+        per_variant: dict[str, dict[str, object]] = {}
+        choices: list[str | None] = list(variants) or [None]
+        for variant in choices:
             try:
                 found, capture, run_settings = _run_on_target(target, build, options, on_target, variant, request,
                                                              workspace, progress)
@@ -170,14 +171,9 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     expected = _expected_seconds(options)
     silence = max(silence, expected * 1.2 + silence)
     timeout = max(request.timeout, expected * 1.5 + 60)
-    if target.runner in runners.HOST_RUNNERS:
-        extra: dict[str, object] = {"load": request.load}
-    elif variant is not None:
-        extra = {"variant": variant, "models_dir": workspace.root / "models", "progress": progress}
-    else:
-        extra = {}
-    outcome = runners.runner_for(target)(target, build, options, str(log_path), timeout, silence,
-                                          on_record, **extra)
+    launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
+                    variant=variant, models_dir=workspace.root / "models", progress=progress)
+    outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
     if capture.fault:
         described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
@@ -192,8 +188,9 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     else:
         why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
     results.extend(_missing(on_target, results, unit, why))
-    run_settings = {"load": request.load, "exit_status": outcome.exit_status, "seconds": round(outcome.seconds, 3),
-                    "console_log": str(outcome.log_path), "command": outcome.command}
+    run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
+                                       "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
+                                       "command": outcome.command}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings

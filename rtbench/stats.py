@@ -7,8 +7,9 @@ never an interpolation, so a reported p99 is a latency that really happened.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 Number = int | float
 
@@ -32,8 +33,9 @@ def _stddev(values: Sequence[Number], mean: float) -> float:
         return 0.0
     if all(isinstance(v, int) for v in values):
         # Exact for integers: n*sum(x^2) - sum(x)^2 has no cancellation error.
-        total = sum(values)
-        squares = sum(v * v for v in values)
+        integers = [int(v) for v in values]
+        total = sum(integers)
+        squares = sum(v * v for v in integers)
         return math.sqrt(Fraction(n * squares - total * total, n * (n - 1)))
     return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
 

@@ -6,8 +6,8 @@ import pathlib
 import sqlite3
 import sys
 from array import array
-from datetime import datetime, timezone
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Self
 
 from rtbench.model import Result, Run, Scale
 from rtbench.stats import summarize
@@ -107,7 +107,7 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -115,7 +115,7 @@ class Store:
 
     def save(self, run: Run) -> int:
         """Stores the run in one transaction; returns its id and sets run.run_id."""
-        created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        created = datetime.now(UTC).isoformat(timespec="seconds")
         # default=str: a manifest may carry paths or versions; store their text, not fail.
         manifest = json.dumps(run.manifest, default=str)
         rows = []

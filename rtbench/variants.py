@@ -52,7 +52,7 @@ def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[l
                            f"rtbench run --target vexriscv-sim --cpu-variant {baseline},lite,standard")
     variants = [v for v in run.manifest.get("target_settings", {}).get(option, []) if v in table] or sorted(table)
     rows = []
-    for label, base in table[baseline].items():
+    for label in table[baseline]:
         medians = {v: float(statistics.median(table[v][label].samples())) for v in variants if label in table[v]}
         base_median = medians[baseline]
         gains = {v: base_median / m for v, m in medians.items() if m > 0 and base_median > 0}
@@ -120,7 +120,8 @@ def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float,
         head += [f"kernel share of budget @ {clock_hz / 1e6:g} MHz", "meets it"]
     lines = []
     for row in rows:
-        cells = [row.variant] + [str(row.steps[s]) for s in chain] + [str(row.worst), f"{row.min_clock_hz / 1e6:.3f} MHz"]
+        cells = [row.variant] + [str(row.steps[s]) for s in chain]
+        cells += [str(row.worst), f"{row.min_clock_hz / 1e6:.3f} MHz"]
         if clock_hz and row.share is not None:
             cells += [f"{100 * row.share:.1f} %", "yes" if row.share <= 1 else "no"]
         lines.append(cells)
@@ -131,7 +132,10 @@ def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float,
 
 def _align(head: list[str], lines: list[list[str]]) -> str:
     widths = [max(len(head[i]), *(len(line[i]) for line in lines)) if lines else len(head[i]) for i in range(len(head))]
-    fmt = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
     return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(line) for line in lines])
 
 

@@ -12,7 +12,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 
 def timed(command: list[str]) -> float:

@@ -49,8 +49,8 @@ def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
     head = ["N"]
     for _bench, title in BENCHES:
         head += [f"{title} SW mean", "SW SD", "HW mean", "HW SD", "SW/HW"]
-    lines = [f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
-             f"HW = {hardware['manifest']['os']}.", "", "| " + " | ".join(head) + " |",
+    lines = [(f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
+              f"HW = {hardware['manifest']['os']}."), "", "| " + " | ".join(head) + " |",
              "|" + " --- |" * len(head)]
     sw_rows = {bench: _by_n(software, bench) for bench, _ in BENCHES}
     hw_rows = {bench: _by_n(hardware, bench) for bench, _ in BENCHES}

@@ -46,7 +46,7 @@ fi
 installed_here() {
   python3 -I - <<'PY' 2>/dev/null
 import importlib.metadata as md, json, pathlib, sys, tomllib
-import pytest  # noqa: F401  (the test runner must be there too)
+import pytest, ruff, mypy  # noqa: F401  (the test runner and the linters must be there too)
 # Every dependency pinned in pyproject.toml, at its pinned version.
 for pin in tomllib.loads(pathlib.Path("pyproject.toml").read_text())["project"]["dependencies"]:
     name, _, version = pin.partition("==")

@@ -27,7 +27,7 @@ def _fake_build(product: Path, log: Path, started, other_waits, die: bool) -> No
 
 def _contend(product: Path, lock: Path, log: Path, started, waits, die: bool) -> None:
     built = build_once(product, lock, lambda: _fake_build(product, log, started, waits, die),
-                       lambda: waits.set())
+                       waits.set)
     sys.exit(BUILT if built else FOUND)
 
 

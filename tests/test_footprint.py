@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from rtbench.footprint import (KINDS, LAYERS, FootprintError, classify, footprint_results,
-                               parse_map)
+from rtbench.footprint import KINDS, LAYERS, FootprintError, classify, footprint_results, parse_map
 
 OBJ = "CMakeFiles/rtbench.elf.dir"
 LIBC = "/usr/lib/arm-none-eabi/lib/thumb/v7-m/nofp/libc_nano.a(lib_a-memcpy.o)"
@@ -49,7 +48,7 @@ SECTIONS = f"""
                 0x00000040                a_rather_long_function_name
  .text.xTaskCreateStatic
                 0x00000060       0x30 build/kernel/librtb_kernel.a(tasks.c.obj)
- *fill*         0x00000090        0x4 
+ *fill*         0x00000090        0x4
  .text.memcpy   0x00000094       0x10 {LIBC}
  .rodata.str1.4
                 0x000000a4       0x1c {OBJ}/bench/task_switch.c.obj
@@ -76,13 +75,13 @@ rtb_benches     0x00000100       0x28
  .data.uxCriticalNesting
                 0x20000000        0x4 build/kernel/librtb_kernel.a(port.c.obj)
                 0x20000008                        . = ALIGN (0x8)
- *fill*         0x20000004        0x4 
+ *fill*         0x20000004        0x4
 
 .bss            0x20000008       0x18 load address 0x00000138
  *(.bss .bss.* COMMON)
  .bss.configured
                 0x20000008        0x1 {OBJ}/core/src/irq.c.obj
- *fill*         0x20000009        0x3 
+ *fill*         0x20000009        0x3
  .bss.pxCurrentTCB
                 0x2000000c        0x4 build/kernel/librtb_kernel.a(tasks.c.obj)
  COMMON         0x20000010       0x10 {OBJ}/bench/tick_cost.c.obj
@@ -94,7 +93,7 @@ rtb_benches     0x00000100       0x28
 
 .stack          0x20000320     0x2000 load address 0x00000138
                 0x20002320                        . = (. + 0x2000)
- *fill*         0x20000320     0x2000 
+ *fill*         0x20000320     0x2000
                 0x20002320                        __stack_top = .
 
 /DISCARD/
@@ -214,7 +213,7 @@ def test_discard_and_stack_are_ignored() -> None:
  .text.gone     0x00000000      0x500 CMakeFiles/rtbench.elf.dir/core/src/main.c.obj
 
 .stack          0x20000320     0x2000
- *fill*         0x20000320     0x2000 
+ *fill*         0x20000320     0x2000
 """
     layers = parse_map(text)
     assert all(value == 0 for kinds in layers.values() for value in kinds.values())

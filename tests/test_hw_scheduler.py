@@ -10,11 +10,11 @@ import pytest
 
 pytest.importorskip("migen")
 pytest.importorskip("litex")
-from migen.sim import run_simulation  # noqa: E402
+from migen.sim import run_simulation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware/targets/vexriscv-sim/soc"))
-from priority_selector import BLOCKED, READY, SLOTS, SUSPENDED, PrioritySelector  # noqa: E402
-from timer_bank import TimerBank  # noqa: E402
+from priority_selector import BLOCKED, READY, SLOTS, SUSPENDED, PrioritySelector
+from timer_bank import TimerBank
 
 
 def configure(dut: PrioritySelector, slot: int, prio: int, state: int, ident: int):

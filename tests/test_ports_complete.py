@@ -14,7 +14,7 @@ PORTS = sorted(p.parent.name for p in (FIRMWARE / "os").glob("*/os.toml"))
 
 def declared_api() -> set[str]:
     header = (FIRMWARE / "core/include/rtb/os.h").read_text()
-    return set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\(", header, re.M))
+    return set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\(", header, re.MULTILINE))
 
 
 def test_the_api_is_found() -> None:
@@ -29,5 +29,5 @@ def test_port_defines_every_function(port: str) -> None:
     if reused:  # a variant that builds another port's sources (freertos-hw)
         folders.append(FIRMWARE / "os" / reused)
     sources = "\n".join(p.read_text() for folder in folders for p in folder.rglob("*.c"))
-    defined = set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\([^;]*?\)\s*\{", sources, re.M | re.S))
+    defined = set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\([^;]*?\)\s*\{", sources, re.MULTILINE | re.DOTALL))
     assert declared_api() - defined == set()

@@ -362,7 +362,7 @@ def test_end_for_another_bench() -> None:
     specs[i] = ("END", {"bench": "other", "status": "ok", "n": 4, "reason": "-"})
     res = by_bench(parse(lines_of(specs)))
     assert res["ctx_switch"].status == "error"
-    assert "END for other while ctx_switch was running" == res["ctx_switch"].reason
+    assert res["ctx_switch"].reason == "END for other while ctx_switch was running"
 
 
 def test_begin_while_another_bench_is_open() -> None:

@@ -1,21 +1,17 @@
 """Runners start a built image on its platform and feed its console to the stream parser."""
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Protocol
 
 from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
-from .console import ConsoleRun, OnRecord
 from . import litex_sim, posix, qemu
+from .console import ConsoleRun, Launch
 
 
 class Runner(Protocol):
-    """Host runners (HOST_RUNNERS) also take `load`, the background load beside the image."""
-
-    def __call__(self, target: Target, build: Build, options: dict[str, str], log_path: str,
-                 timeout: float, silence: float, on_record: OnRecord, **extra: Any) -> ConsoleRun: ...
+    def __call__(self, target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun: ...
 
 
 RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run, "litex-sim": litex_sim.run}

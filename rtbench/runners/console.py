@@ -5,13 +5,31 @@ import queue
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..protocol import Capture, Record, StreamParser
 
 OnRecord = Callable[[Record], None]
+
+
+def _quiet(_message: str) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How one run of an image is started and watched; each runner reads what applies to it."""
+
+    log_path: Path
+    timeout: float  # seconds the whole run may take
+    silence: float  # seconds without output before the guest counts as hung
+    on_record: OnRecord
+    load: str = "none"  # host runners: background load beside the image
+    variant: str | None = None  # the hardware variant to run on (litex-sim: the CPU variant)
+    models_dir: Path | None = None  # where simulation models are cached
+    progress: Callable[[str], None] = _quiet
 
 
 @dataclass
@@ -30,10 +48,11 @@ def _pump(stream, lines: queue.Queue) -> None:
     lines.put(None)
 
 
-def run_console(command: list[str], log_path: Path, timeout: float, silence: float, on_record: OnRecord,
-                clean_statuses: tuple[int, ...] = (0, 1), cwd: Path | None = None) -> ConsoleRun:
+def run_console(command: list[str], launch: Launch, clean_statuses: tuple[int, ...] = (0, 1),
+                cwd: Path | None = None) -> ConsoleRun:
     """Runs `command`, parsing its stdout as the sample stream. The process is stopped when it
     prints nothing for `silence` seconds or runs longer than `timeout` seconds in total."""
+    log_path, timeout, silence, on_record = launch.log_path, launch.timeout, launch.silence, launch.on_record
     log_path.parent.mkdir(parents=True, exist_ok=True)
     parser = StreamParser()
     started = time.monotonic()
@@ -43,7 +62,9 @@ def run_console(command: list[str], log_path: Path, timeout: float, silence: flo
     lines: queue.Queue = queue.Queue()
     errors: list[bytes] = []
     threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
-    threading.Thread(target=lambda: errors.append(proc.stderr.read()), daemon=True).start()
+    stderr_pipe = proc.stderr
+    assert stderr_pipe is not None
+    threading.Thread(target=lambda: errors.append(stderr_pipe.read()), daemon=True).start()
     last_output = started
     with log_path.open("w") as log:
         while True:

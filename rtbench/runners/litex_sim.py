@@ -8,12 +8,11 @@ import struct
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Callable
 
 from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
-from .console import ConsoleRun, OnRecord, run_console
+from .console import ConsoleRun, Launch, run_console
 from .soc_model import Model, ensure_model, versions
 
 CMDLINE_MAGIC = b"RTBC"
@@ -84,13 +83,11 @@ def exit_status_from_log(log_path: Path) -> int | None:
     return None
 
 
-def run(target: Target, build: Build, options: dict[str, str], log_path: str, timeout: float, silence: float,
-        on_record: OnRecord, *, variant: str | None = None, models_dir: Path | None = None,
-        progress: Callable[[str], None] = lambda _m: None) -> ConsoleRun:
-    variant = variant or target.spec["variants"]["default"]
-    if models_dir is None:
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
+    variant = launch.variant or target.spec["variants"]["default"]
+    if launch.models_dir is None:
         raise RtbenchError("the litex-sim runner needs a workspace for its models")
-    model = ensure_model(target, variant, models_dir, progress)
+    model = ensure_model(target, variant, launch.models_dir, launch.progress)
     _check_register_map(build, model)
     image = ram_image(_program(build), options, _soc_layout(build.directory / "soc"))
     with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
@@ -100,7 +97,7 @@ def run(target: Target, build: Build, options: dict[str, str], log_path: str, ti
         (run_dir / "sim_main_ram.init").write_text(image)
         # stdbuf: the model prints the UART with stdio, block-buffered on a pipe otherwise.
         command = ["stdbuf", "-o0", str(model.binary)]
-        outcome = run_console(command, Path(log_path), timeout, silence, on_record, cwd=run_dir)
+        outcome = run_console(command, launch, cwd=run_dir)
     if outcome.end_reason is None:
         status = exit_status_from_log(outcome.log_path)
         if status is None:

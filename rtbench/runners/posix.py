@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import platform
-from pathlib import Path
 
 from ..build import Build
 from ..errors import RtbenchError
 from ..load import BackgroundLoad
 from ..platforms import Target
-from .console import ConsoleRun, OnRecord, run_console
+from .console import ConsoleRun, Launch, run_console
 
 
 def command(build: Build, options: dict[str, str]) -> list[str]:
@@ -27,13 +26,12 @@ def check_cpu(options: dict[str, str]) -> None:
                            "allowed CPUs: " + ", ".join(map(str, allowed)))
 
 
-def run(target: Target, build: Build, options: dict[str, str], log_path: str, timeout: float, silence: float,
-        on_record: OnRecord, load: str = "none") -> ConsoleRun:
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
     check_cpu(options)
     if not build.elf.exists():
         raise RtbenchError(f"{build.elf} is missing", "rebuild: rtbench run builds it")
-    with BackgroundLoad(load, max_seconds=timeout):
-        return run_console(command(build, options), Path(log_path), timeout, silence, on_record)
+    with BackgroundLoad(launch.load, max_seconds=launch.timeout):
+        return run_console(command(build, options), launch)
 
 
 def describe(target: Target) -> dict[str, str]:

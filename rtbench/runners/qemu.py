@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import subprocess
-from pathlib import Path
 
 from ..build import Build
 from ..platforms import Target
-from .console import ConsoleRun, OnRecord, run_console
+from .console import ConsoleRun, Launch, run_console
 
 
 def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
@@ -21,10 +20,8 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
             "-kernel", str(build.elf)]
 
 
-def run(target: Target, build: Build, options: dict[str, str], log_path: str, timeout: float, silence: float,
-        on_record: OnRecord, **_settings: object) -> ConsoleRun:
-    """`_settings` (CPU variant, model cache) mean nothing to QEMU."""
-    return run_console(command(target, build, options), Path(log_path), timeout, silence, on_record)
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
+    return run_console(command(target, build, options), launch)
 
 
 def describe(target: Target) -> dict[str, str]:

@@ -11,14 +11,13 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from ..build_once import build_once
 from ..errors import RtbenchError
 from ..platforms import Target
-
 
 BUILD_TIMEOUT = 1800  # seconds; a build takes about 30-45 s on an idle 2-core machine
 

@@ -39,6 +39,6 @@ def load(page: Path, work: Path) -> tuple[str, list[str]]:
                            "--virtual-time-budget=30000", "--dump-dom", probe.as_uri()],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    found = re.search(r'<pre id="__errors">(.*?)</pre>', proc.stdout, re.S)
+    found = re.search(r'<pre id="__errors">(.*?)</pre>', proc.stdout, re.DOTALL)
     assert found, "the page never finished loading"
     return proc.stdout, json.loads(html.unescape(found.group(1)))

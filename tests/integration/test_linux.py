@@ -15,7 +15,7 @@ from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.protocol import StreamParser
 from rtbench.report import run_to_json
-from tests.conftest import LINUX_PERIOD_US, LINUX_PERIODS, TEST_ITERATIONS, run_linux
+from tests.conftest import LINUX_PERIODS, TEST_ITERATIONS, run_linux
 
 # What a process on Linux cannot measure, and says so.
 UNSUPPORTED_ON_LINUX = {"boot_time", "tick_cost", "sched_decision"}

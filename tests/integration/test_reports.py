@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import compare, fairness
+from rtbench import fairness
 from rtbench.build import Build
 from rtbench.model import Run
 from rtbench.paths import Workspace
@@ -65,7 +65,7 @@ def test_compare_marks_the_debug_cost_and_nothing_between_identical_runs(home: P
     assert {f["label"] for f in data["fairness"]} >= {"asserts", "trace hooks", "stack checking"}
     rows = {(r["bench"], json.dumps(r["params"], sort_keys=True)): r for r in data["rows"]}
     switch = rows[("task_switch", "{}")]
-    debug, again = switch["versus_first"]
+    debug, _again = switch["versus_first"]
     assert debug["median"]["ratio"] > 1.1 and debug["median"]["ratio_ci"][0] > 1.0 and debug["median"]["significant"]
     for row in data["rows"]:
         same = row["versus_first"][1]

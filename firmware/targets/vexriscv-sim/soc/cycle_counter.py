@@ -2,11 +2,9 @@
 every CPU variant (mcycle reads 0 or traps on most VexRiscv variants)."""
 from __future__ import annotations
 
-from migen import Signal
-
 from litex.gen import LiteXModule
-
 from litex.soc.interconnect.csr import AutoCSR, CSRStatus
+from migen import Signal
 
 
 class CycleCounter(LiteXModule, AutoCSR):

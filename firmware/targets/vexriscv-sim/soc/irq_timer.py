@@ -4,12 +4,10 @@ the counter in `fired_at` and raises its interrupt, so the firmware knows exactl
 interrupt fired, in the same time base as its timestamps."""
 from __future__ import annotations
 
-from migen import If, Signal
-
 from litex.gen import LiteXModule
-
 from litex.soc.interconnect.csr import AutoCSR, CSRStatus, CSRStorage
 from litex.soc.interconnect.csr_eventmanager import EventManager, EventSourcePulse
+from migen import If, Signal
 
 
 class IrqTimer(LiteXModule, AutoCSR):

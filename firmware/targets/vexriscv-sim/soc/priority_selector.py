@@ -15,11 +15,9 @@ At reset slot i holds priority i, id i and is blocked, so a kernel that maps one
 priority level (freertos-hw) needs no configuration."""
 from __future__ import annotations
 
-from migen import Array, C, Cat, If, Mux, Record, Signal
-
 from litex.gen import LiteXModule
-
 from litex.soc.interconnect.csr import AutoCSR, CSRStatus, CSRStorage
+from migen import Array, C, Cat, If, Mux, Record, Signal
 
 SLOTS = 32
 PRIO_BITS = 5

@@ -25,10 +25,10 @@ from litex.soc.integration.builder import Builder
 from litex.soc.integration.soc_core import SoCCore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from cycle_counter import CycleCounter  # noqa: E402
-from irq_timer import IrqTimer  # noqa: E402
-from priority_selector import PrioritySelector  # noqa: E402
-from timer_bank import TimerBank  # noqa: E402
+from cycle_counter import CycleCounter
+from irq_timer import IrqTimer
+from priority_selector import PrioritySelector
+from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles

@@ -11,12 +11,10 @@ Registers (32-bit CSRs):
 An input `tick` lets a hardware timer drive the bank instead of the CSR."""
 from __future__ import annotations
 
-from migen import Array, If, Signal
-
 from litex.gen import LiteXModule
-
 from litex.soc.interconnect.csr import AutoCSR, CSRStatus, CSRStorage
 from litex.soc.interconnect.csr_eventmanager import EventManager, EventSourceLevel
+from migen import Array, If, Signal
 
 SLOTS = 32
 COUNT_BITS = 24
