@@ -67,7 +67,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.junit:
         check.write_junit(verdicts, args.junit, threshold)
         progress(f"wrote {args.junit}")
-    return 1 if any(v.failed for v in verdicts) else 0
+    return 0 if check.passed(verdicts) else 1
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
