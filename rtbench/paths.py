@@ -106,11 +106,26 @@ def kernel_sources_dir() -> Path:
     return project
 
 
+def _nearest_existing(path: Path) -> Path:
+    path = path.absolute()
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+_HOME_HINT = "give --home (or $RTBENCH_HOME) a directory you can {}"
+
+
 @dataclass(frozen=True)
 class Workspace:
     """The working directory of a user: builds, raw console logs and the result store."""
 
     root: Path
+
+    def __post_init__(self) -> None:
+        # Absolute: builds run with the firmware directory as working directory, so a relative
+        # --home would name another place there.
+        object.__setattr__(self, "root", Path(self.root).absolute())
 
     @classmethod
     def default(cls) -> Workspace:
@@ -127,3 +142,47 @@ class Workspace:
     @property
     def store(self) -> Path:
         return self.root / "results.sqlite"
+
+    def check_readable(self) -> None:
+        """For commands that only read the store (report, compare, check, runs, cache, deadline).
+
+        The workspace must be a directory rtbench may read, and its store, where one exists, a
+        readable file. A workspace that does not exist passes: opening its store then says that
+        no runs are stored yet. Creates nothing."""
+        root = self.root
+        if root.exists():
+            if not root.is_dir():
+                raise RtbenchError(f"the workspace {root} is a file, not a directory", _HOME_HINT.format("read"))
+            if not os.access(root, os.R_OK | os.X_OK):
+                raise RtbenchError(f"cannot read the workspace {root}: permission denied", _HOME_HINT.format("read"))
+        store = self.store
+        if store.exists():
+            if not store.is_file():
+                raise RtbenchError(f"the result store {store} is not a file", _HOME_HINT.format("read"))
+            if not os.access(store, os.R_OK):
+                raise RtbenchError(f"cannot read the result store {store}: permission denied",
+                                   _HOME_HINT.format("read"))
+
+    def check_writable(self) -> None:
+        """For commands that build, run or store (run, footprint).
+
+        The workspace must be a directory rtbench may write, or one it may create (its nearest
+        existing ancestor a writable directory); its build and log directories and its store,
+        where they exist, must be writable too. Creates nothing."""
+        root = self.root
+        existing = _nearest_existing(root)
+        hint = _HOME_HINT.format("write")
+        if not existing.is_dir():
+            if existing == root:
+                raise RtbenchError(f"the workspace {root} is a file, not a directory", hint)
+            raise RtbenchError(f"the workspace {root} cannot be created: {existing} is a file", hint)
+        if not os.access(existing, os.W_OK | os.X_OK):
+            what = f"the workspace {root}" if existing == root else f"{existing} (to create the workspace {root})"
+            raise RtbenchError(f"cannot write {what}: permission denied or read-only file system", hint)
+        for directory in (self.builds, self.logs):
+            if directory.exists() and (not directory.is_dir() or not os.access(directory, os.W_OK | os.X_OK)):
+                raise RtbenchError(f"cannot write {directory}: not a writable directory", hint)
+        store = self.store
+        if store.exists() and (not store.is_file() or not os.access(store, os.R_OK | os.W_OK)):
+            raise RtbenchError(f"cannot write the result store {store}: "
+                               + ("not a file" if not store.is_file() else "permission denied or read-only"), hint)

@@ -30,7 +30,7 @@ def load_run(spec: str | None, store_path: Path) -> Run:
     """`spec` is None or 'last' (the latest stored run), a stored run id, or a JSON file."""
     if spec is not None and spec != "last" and not spec.isdigit():
         return run_from_json(Path(spec))
-    with Store(store_path) as store:
+    with Store(store_path, read_only=True) as store:
         return store.load(None if spec in (None, "last") else int(spec))
 
 
