@@ -41,15 +41,20 @@ def _files(root: Path) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory, repo_dir: Path) -> Path:
-    # Built from a copy, as from a source distribution: nothing of the checkout's build state leaks in.
-    source = tmp_path_factory.mktemp("source")
+def source(tmp_path_factory: pytest.TempPathFactory, repo_dir: Path) -> Path:
+    """A copy of this tree, as a source distribution holds it: nothing of the checkout's build state."""
+    root = tmp_path_factory.mktemp("source")
     for name in SOURCES:
         origin = repo_dir / name
         if origin.is_dir():
-            shutil.copytree(origin, source / name, ignore=BUILD_LEFTOVERS)
+            shutil.copytree(origin, root / name, ignore=BUILD_LEFTOVERS)
         else:
-            shutil.copy2(origin, source / name)
+            shutil.copy2(origin, root / name)
+    return root
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory, source: Path) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-q",
           "-w", str(out), str(source)])
@@ -57,14 +62,17 @@ def wheel(tmp_path_factory: pytest.TempPathFactory, repo_dir: Path) -> Path:
     return built
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
-    root = tmp_path_factory.mktemp("venv")
+def _venv(root: Path, *install: str) -> Path:
     # No pip inside (this pip installs into it) and no byte-compiling: plotly alone is thousands of files.
     _run([sys.executable, "-m", "venv", "--without-pip", str(root)])
     _run([sys.executable, "-m", "pip", "--python", str(root / "bin" / "python"), "install", "--no-compile",
-          "--disable-pip-version-check", "-q", str(wheel)])
+          "--disable-pip-version-check", "-q", *install])
     return root
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory, wheel: Path) -> Path:
+    return _venv(tmp_path_factory.mktemp("venv"), str(wheel))
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +135,13 @@ def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, 
     # cargo's lock was written to the user's cache, not into the installed package.
     assert not list(site.glob("rtbench/kernel_sources/Cargo.lock"))
     assert list(Path(user_env["XDG_CACHE_HOME"]).glob("rtbench/kernel-sources-*/Cargo.lock"))
+
+
+def test_an_editable_install_uses_the_checkout_trees(tmp_path: Path, source: Path, user_env: dict[str, str]) -> None:
+    venv = _venv(tmp_path / "venv", "-e", str(source))
+    probe = ("from rtbench import paths; "
+             "print(paths.firmware_dir(), paths.kernel_sources_dir(), paths.schema_dir(), sep='\\n')")
+    found = _run([str(venv / "bin" / "python"), "-c", probe], cwd=tmp_path, env=user_env).stdout.split()
+    assert found == [str(source / "firmware"), str(source / "kernel-sources"), str(source / "docs" / "schema")]
+    assert not {"firmware", "kernel_sources", "schemas"} & {p.name for p in (source / "rtbench").iterdir()}
+    assert "task_switch" in _run([str(venv / "bin" / "rtbench"), "list"], cwd=tmp_path, env=user_env).stdout
