@@ -161,11 +161,9 @@ def _problem(error: ValidationError) -> str:
     if rule == "const":
         return f"{shown} is not {json.dumps(wanted)}"
     if rule == "minLength":
-        return "is empty"
+        return f"{shown} is empty"
     if rule in ("minItems", "maxItems"):
         return f"has {len(value)} item(s), expected {'at least' if rule == 'minItems' else 'at most'} {wanted}"
-    if rule == "anyOf" and isinstance(value, (dict, list)):
-        return f"{_json_type(value)} that is not a valid JSON value here ({error.message})"
     return error.message
 
 
@@ -208,8 +206,7 @@ def _kind_of(document: Any, kind: str, source: str) -> bool:
     if declared_name != name:
         if declared_name in _KINDS:
             raise RtbenchError(f"{source} is {_KINDS[declared_name][0]} ({declared}), not {what}", hint)
-        raise RtbenchError(f"{source} is not an rtbench document ({what}): its schema is \"{_shown(declared)[1:-1]}\"",
-                           hint)
+        raise RtbenchError(f"{source} is not {what}: its schema is {_shown(declared)}", hint)
     if declared_version != version:
         newer = declared_version.isdigit() and int(declared_version) > int(version)
         raise RtbenchError(f"{source} is {what} in schema {declared}, and this rtbench reads {kind}"
