@@ -71,9 +71,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    with Store(workspace(args).store) as store:
+    with Store(workspace(args).store, read_only=True) as store:
         for row in store.list_runs():
-            print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results")
+            print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results"
+                  + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else ""))
     return 0
 
 
