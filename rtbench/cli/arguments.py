@@ -66,6 +66,4 @@ def histogram_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def workspace(args: argparse.Namespace) -> Workspace:
-    """The workspace, as an absolute path: builds run in other directories."""
-    home = Workspace(args.home) if args.home else Workspace.default()
-    return Workspace(home.root.absolute())
+    return Workspace(args.home) if args.home else Workspace.default()

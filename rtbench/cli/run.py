@@ -113,15 +113,15 @@ def _save(store: Store, run: Run, home: Workspace) -> bool:
 
 
 def _check_workspace(home: Workspace) -> None:
-    root = home.root
-    if root.exists() and not root.is_dir():
-        raise RtbenchError(f"the workspace {root} is a file, not a directory", "give another --home (or $RTBENCH_HOME)")
+    """A workspace the run can write: checked by permissions, then by creating it and a file in
+    it (a directory may refuse new entries whatever its permissions say, like /proc)."""
+    home.check_writable()
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=root, prefix=".rtbench-write-probe-"):
+        home.root.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=home.root, prefix=".rtbench-write-probe-"):
             pass
     except OSError as err:
-        raise RtbenchError(f"the workspace {root} is not writable: {err.strerror or err}",
+        raise RtbenchError(f"the workspace {home.root} is not writable: {err.strerror or err}",
                            "give a writable --home (or $RTBENCH_HOME)") from None
 
 
