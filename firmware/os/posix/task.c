@@ -137,6 +137,13 @@ void rtb_os_task_delete(rtb_task *task)
 {
     if (!task || !task->used || task == self)
         return;
+    /* Cancellation needs the thread to run: lift it to the deleter's priority, or a busy task
+     * above it would keep it from ever reaching its cancellation point. */
+    int policy;
+    struct sched_param mine;
+    if (rtb_posix_fifo_granted(NULL) && pthread_getschedparam(pthread_self(), &policy, &mine) == 0 &&
+        policy == SCHED_FIFO)
+        pthread_setschedparam(task->thread, SCHED_FIFO, &mine);
     pthread_cancel(task->thread);
     struct timespec deadline = rtb_posix_timespec(rtb_posix_now_ns(CLOCK_MONOTONIC) + DELETE_WAIT_NS);
     if (pthread_clockjoin_np(task->thread, NULL, CLOCK_MONOTONIC, &deadline) == 0) {
