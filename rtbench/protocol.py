@@ -231,6 +231,7 @@ class StreamParser:
             "CAL": self._on_cal,
             "BEGIN": self._on_begin,
             "NOTE": self._on_note,
+            "PHASE": self._on_phase,
             "S": self._on_samples,
             "END": self._on_end,
             "FAULT": self._on_fault,
@@ -306,6 +307,18 @@ class StreamParser:
             return
         text = record.fields.get("text", "")
         self._open.notes.append("" if text == EMPTY else text)
+
+    def _on_phase(self, record: Record) -> None:
+        """A named part of the benchmark's measurement, kept as a note in the result's unit."""
+        if self._open is None:
+            self._orphans.append(record.seq)
+            return
+        try:
+            value = self._open.scale.convert(int(record.fields.get("value", "")))
+        except ValueError:
+            self._problem(f"malformed PHASE record at seq {record.seq}")
+            return
+        self._open.notes.append(f"phase {record.fields.get('name', '?')}: {value} {self._open.unit}")
 
     def _on_samples(self, record: Record) -> None:
         if self._open is None:

@@ -20,7 +20,7 @@ def test_every_benchmark_reports_ok(catalogue_run: Run) -> None:
 
 
 def test_swept_parameters_are_all_run(catalogue_run: Run) -> None:
-    for bench in ("task_preempt_load", "tick_cost", "delay_block"):
+    for bench in ("task_preempt_load", "tick_cost", "delay_block", "window_preempt"):
         tasks = sorted(r.params["tasks"] for r in catalogue_run.results if r.bench == bench)
         assert tasks == [0, 5, 10, 15, 30]
 
@@ -44,6 +44,29 @@ def test_thread_metric_counts_operations_per_period(catalogue_run: Run) -> None:
     # A give+take pair without a wake-up is cheaper than a round trip through an interrupt
     # that makes a higher-priority task preempt.
     assert m["tm_sync"] > m["tm_irq_preempt"]
+
+
+def test_tick_windows_count_operations(catalogue_run: Run) -> None:
+    windows = {r.label(): r for r in catalogue_run.results if r.bench.startswith("window_")}
+    assert set(windows) >= {"window_sem_take", "window_sem_give", "window_queue", "window_pool",
+                            "window_preempt[tasks=0]", "window_preempt[tasks=30]"}
+    for result in windows.values():
+        assert result.unit == "operations" and len(result.samples()) == 10 and min(result.samples()) > 0
+    m = {label: statistics.median(r.samples()) for label, r in windows.items()}
+    # One 10 ms window at icount shift 7 is 78125 instructions: a semaphore take (about 50 of
+    # them) fits far more often than a preemption there and back (two context switches).
+    assert 78125 / 50 * 0.5 < m["window_sem_take"] < 78125 / 50 * 1.5
+    assert m["window_sem_take"] > m["window_preempt[tasks=0]"]
+
+
+def test_boot_time_comes_with_its_phases(catalogue_run: Run) -> None:
+    boot = next(r for r in catalogue_run.results if r.bench == "boot_time")
+    phases = {note.split()[1].rstrip(":"): int(note.split()[2]) for note in boot.notes if note.startswith("phase ")}
+    assert list(phases) == ["c_runtime", "kernel_init", "objects_created", "first_task"]
+    assert all(v >= 0 for v in phases.values()) and phases["c_runtime"] > phases["objects_created"] > 0
+    # The phases add up to the whole span, to the instruction (each mark's own timestamp read
+    # sits inside the span it ends).
+    assert abs(sum(phases.values()) - boot.samples()[0]) <= 3
 
 
 def test_instruction_counts_are_plausible(catalogue_run: Run) -> None:

@@ -1,5 +1,5 @@
-#ifndef RTB_BOOT_H
-#define RTB_BOOT_H
+#ifndef RTB_CORE_BOOT_H
+#define RTB_CORE_BOOT_H
 
 #include <stdint.h>
 

@@ -69,6 +69,13 @@ void rtb_unsupported(rtb_run *run, const char *reason)
 
 bool rtb_failed(const rtb_run *run) { return run->status != RTB_STATUS_OK; }
 
+void rtb_phase(rtb_run *run, const char *name, int32_t raw)
+{
+    (void)run;
+    rtb_field fields[] = {RTB_STR("name", name), RTB_NUM("value", raw)};
+    rtb_stream_record("PHASE", fields, 2);
+}
+
 void rtb_note(rtb_run *run, const char *text)
 {
     (void)run;

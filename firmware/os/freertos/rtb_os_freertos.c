@@ -4,6 +4,7 @@
 #include "semphr.h"
 #include "task.h"
 
+#include "rtb/boot.h"
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
@@ -78,8 +79,11 @@ static TickType_t to_ticks(uint32_t timeout)
 
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 {
+    /* FreeRTOS has no initialisation call: its first task creation sets up its lists. */
+    rtb_boot_kernel_initialised();
     rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER);
-    vTaskStartScheduler();
+    rtb_boot_objects_created();
+    vTaskStartScheduler(); /* creates the idle task, starts the tick and the first task */
     for (;;) {
     }
 }
@@ -162,6 +166,8 @@ rtb_err rtb_os_task_resume(rtb_task *task)
 void rtb_os_delay_ticks(uint32_t ticks) { rtb_freertos_delay((TickType_t)ticks); }
 
 uint32_t rtb_os_tick_hz(void) { return configTICK_RATE_HZ; }
+
+uint32_t rtb_os_tick_count(void) { return (uint32_t)xTaskGetTickCount(); }
 
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {

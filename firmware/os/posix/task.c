@@ -189,6 +189,11 @@ void rtb_os_delay_ticks(uint32_t ticks)
 
 uint32_t rtb_os_tick_hz(void) { return RTB_POSIX_TICK_HZ; }
 
+uint32_t rtb_os_tick_count(void)
+{
+    return (uint32_t)(rtb_posix_now_ns(CLOCK_MONOTONIC) / (1000000000u / RTB_POSIX_TICK_HZ));
+}
+
 const char *rtb_os_tick_unobservable(void)
 {
     return "Linux gives a process no hook into its timer interrupt (and is tickless when idle): "

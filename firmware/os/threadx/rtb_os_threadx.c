@@ -9,6 +9,7 @@
 
 #include "tx_api.h"
 
+#include "rtb/boot.h"
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
@@ -75,7 +76,9 @@ _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 VOID tx_application_define(VOID *first_unused_memory)
 {
     (void)first_unused_memory;
+    rtb_boot_kernel_initialised(); /* tx_kernel_enter has initialised the kernel */
     rtb_os_task_create("runner", first_task.fn, first_task.arg, RTB_PRIO_RUNNER);
+    rtb_boot_objects_created();
 }
 
 void rtb_os_describe(void (*emit)(const char *key, const char *value))
@@ -179,6 +182,8 @@ rtb_err rtb_os_task_resume(rtb_task *task)
 void rtb_os_delay_ticks(uint32_t ticks) { tx_thread_sleep((ULONG)ticks); }
 
 uint32_t rtb_os_tick_hz(void) { return TX_TIMER_TICKS_PER_SECOND; }
+
+uint32_t rtb_os_tick_count(void) { return (uint32_t)tx_time_get(); }
 
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {

@@ -12,6 +12,7 @@
 
 #include "ucos_ii.h"
 
+#include "rtb/boot.h"
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
@@ -70,8 +71,10 @@ static INT32U to_ticks(uint32_t timeout) { return timeout == RTB_WAIT_FOREVER ? 
 
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 {
-    OSInit();
+    OSInit(); /* also creates the idle task */
+    rtb_boot_kernel_initialised();
     rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER);
+    rtb_boot_objects_created();
     rtb_ucos2_tick_start();
     OSStart();
     for (;;) {
@@ -162,6 +165,8 @@ void rtb_os_delay_ticks(uint32_t ticks) { OSTimeDly((INT32U)ticks); }
 
 uint32_t rtb_os_tick_hz(void) { return OS_TICKS_PER_SEC; }
 
+uint32_t rtb_os_tick_count(void) { return (uint32_t)OSTimeGet(); }
+
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {
     if (!rtb_port_period_ticks(period_us, OS_TICKS_PER_SEC, &period->period))
@@ -191,7 +196,7 @@ bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
 
 rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
 {
-    if (initial > max || initial > 0xFFFFu)
+    if (initial > max || max > 0xFFFFu) /* OSSemCreate counts in 16 bits */
         return NULL;
     for (unsigned i = 0; i < RTB_PORT_MAX_SEMS; i++) {
         rtb_sem *sem = &sems[i];

@@ -68,6 +68,11 @@ uint32_t rtb_us_to_ts(uint32_t us);
 
 /* Reset to the first task's first instruction, without rtbench's own console set-up. */
 uint32_t rtb_boot_span(void);
+/* Reports that span's phases (rtb/boot.h) with the run, as rtb_phase records. */
+void rtb_boot_phases(rtb_run *run);
+/* One named part of the run's (single) measurement, in raw timestamp units: the host converts
+ * it to the run's unit and keeps it with the result. */
+void rtb_phase(rtb_run *run, const char *name, int32_t raw);
 
 /* Checks a kernel result and fails the run with `what` when it is not RTB_OK. */
 bool rtb_expect_ok(rtb_run *run, rtb_err err, const char *what);

@@ -59,6 +59,9 @@ rtb_err rtb_os_task_resume(rtb_task *task);
 void rtb_os_delay_ticks(uint32_t ticks);
 /* The unit of timeouts and delays; on a tickless kernel a nominal rate. */
 uint32_t rtb_os_tick_hz(void);
+/* The kernel's own tick counter, as its API reads it (wraps); on a tickless kernel the
+ * nominal ticks elapsed on its monotonic clock. */
+uint32_t rtb_os_tick_count(void);
 /* NULL when the port reports every tick interrupt to rtb_core_tick_observed (rtb/tick.h);
  * otherwise why it cannot, and benchmarks that capture ticks report `unsupported`. */
 const char *rtb_os_tick_unobservable(void);

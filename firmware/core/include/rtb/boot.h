@@ -1,0 +1,11 @@
+/* Boot phases a kernel port marks in rtb_os_start, so that boot_time can say where the time
+ * from reset to the first task goes (the 2012 study's initialisation functions): the kernel's
+ * own initialisation done, then rtbench's first objects (the runner task) created. A port that
+ * marks neither still reports the whole span. */
+#ifndef RTB_BOOT_H
+#define RTB_BOOT_H
+
+void rtb_boot_kernel_initialised(void);
+void rtb_boot_objects_created(void);
+
+#endif
