@@ -10,10 +10,11 @@ from typing import Any
 
 import plotly.offline
 
-from . import __version__, bootstrap, compare, plots, published
+from . import __version__, compare, plots, published
 from .errors import RtbenchError
 from .model import Result, Run
-from .report import format_params, result_row
+from .report import run_table
+from .tables import Column, Table, as_html, cell
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }
@@ -22,30 +23,23 @@ table { border-collapse: collapse; font-size: .85em; margin: .5em 0; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; white-space: nowrap; }
 .wide { overflow-x: auto; }
 th { background: #f3f3f3; } td.l, th.l { text-align: left; }
-tr.bad td { background: #fde8e8; } tr.sig td { background: #eef4ff; }
+tr.bad td { background: #fde8e8; } tr.significant td { background: #eef4ff; }
 .fair { background: #fff6dc; border: 1px solid #e8c96a; padding: .5em 1em; margin: 1em 0; }
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: .5em; }
 .note { color: #555; font-size: .9em; } pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
 """
-_SUMMARY_KEYS = ("n", "min", "p50", "mean", "p99", "max", "stddev")
 
 
 def _e(value: Any) -> str:
     return html.escape(str(value))
 
 
-def _num(value: Any) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
-
-
-def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1, row_class: list[str] | None = None) -> str:
-    out = ["<table><tr>" + "".join(f'<th class="l">{_e(h)}</th>' if i < left else f"<th>{_e(h)}</th>"
-                                   for i, h in enumerate(heads)) + "</tr>"]
-    for n, row in enumerate(rows):
-        cls = f' class="{row_class[n]}"' if row_class and row_class[n] else ""
-        out.append(f"<tr{cls}>" + "".join(f'<td class="l">{_e(c)}</td>' if i < left else f"<td>{_e(c)}</td>"
-                                          for i, c in enumerate(row)) + "</tr>")
-    return "\n".join(out) + "</table>"
+def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1) -> str:
+    """Rows of ready-made text (the published studies' views) as an HTML table."""
+    table = Table([Column(f"c{i}", head, "text" if i < left else "number") for i, head in enumerate(heads)])
+    for row in rows:
+        table.add([cell(text) for text in row])
+    return as_html.render(table)
 
 
 def _run_heading(run: Run, name: str) -> str:
@@ -59,19 +53,9 @@ def _run_heading(run: Run, name: str) -> str:
 
 
 def _summary(run: Run, name: str) -> str:
-    heads = ["benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max", "stddev", "status"]
-    rows, classes = [], []
-    for result in run.results:
-        row = result_row(result)
-        ok = result.status == "ok"
-        cells = [result.bench, format_params(result.params), result.unit]
-        cells += [_num(row[k]) if ok and k in row else "-" for k in _SUMMARY_KEYS]
-        cells.append(result.status if ok else f"{result.status}: {' '.join(result.reason.split())}")
-        rows.append(cells)
-        classes.append("" if ok else "bad")
     unit_note = run.manifest.get("unit_note")
     note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
-    table = _table(heads, rows, left=3, row_class=classes)
+    table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
     return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
 
 
@@ -90,10 +74,7 @@ def _comparison(runs: list[Run], names: list[str]) -> str:
     out.append(f"<ul>{legend}</ul><p class='note'>Ratios to A with bootstrap {comparison.confidence:.0%} "
                f"intervals ({comparison.resamples} resamples, seed {comparison.seed}); * marks an interval "
                "that excludes 1 (no change). A signed difference is shown where A's value is not positive.</p>")
-    # The text table's cells: one source of truth for the numbers.
-    rows = [compare.cells(row, bootstrap.STATS) for row in comparison.rows]
-    table = _table(compare.headers(bootstrap.STATS, letters), rows, left=3,
-                   row_class=["sig" if r.significant else "" for r in comparison.rows])
+    table = as_html.render(compare.comparison_table(comparison))
     out.append(f'<div class="wide">{table}</div>')
     return "\n".join(out)
 
