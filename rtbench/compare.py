@@ -9,6 +9,7 @@ from . import bootstrap, fairness
 from .errors import RtbenchError
 from .model import Result, Run
 from .report import format_params
+from .stats import median
 from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell
 from .units import Key, check_units
 
@@ -136,7 +137,7 @@ def _run_cells(result: Result | None, stats: tuple[str, ...]) -> list[Cell]:
     if result.status != "ok" or not result.raw_samples:
         return [cell(result.status)] + [cell(None, "")] * (len(stats) - 1)
     samples = result.samples()
-    values = {"median": bootstrap.median(samples), "mean": sum(samples) / len(samples)}
+    values = {"median": median(samples), "mean": sum(samples) / len(samples)}
     return [cell(values[stat], _num(values[stat])) for stat in stats]
 
 
@@ -217,7 +218,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
         rows.append({
             "bench": row.bench, "params": row.params, "unit": row.unit,
             "runs": [None if r is None else {"status": r.status, "n": len(r.raw_samples),
-                                              **({"median": bootstrap.median(r.samples()),
+                                              **({"median": float(median(r.samples())),
                                                   "mean": sum(r.samples()) / len(r.samples())}
                                                  if r.status == "ok" and r.raw_samples else {})}
                      for r in row.results],

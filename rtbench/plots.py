@@ -7,10 +7,9 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from .bootstrap import median
 from .model import Result, Run
 from .published import StudyView
-from .stats import percentile
+from .stats import median, percentile
 
 TEMPLATE = "plotly_white"
 _PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692", "#b6e880")

@@ -3,12 +3,12 @@ the cache-less variant next to a CPU-bound reference workload's) and deadline si
 observed cycles of a chain of steps, and the minimum clock that meets a deadline)."""
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import RtbenchError
 from .model import Result, Run
+from .stats import median
 from .tables import Column, Table, as_text, cell
 
 REFERENCE = "cpu_reference"
@@ -46,7 +46,7 @@ class CacheRow:
 
 
 def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[list[str], list[CacheRow]]:
-    """Per benchmark, the median per variant and the speed-up over `baseline`."""
+    """Per benchmark, the (nearest-rank) median per variant and the speed-up over `baseline`."""
     table = by_variant(run, option)
     if baseline not in table or len(table) < 2:
         raise RtbenchError(f"the cache study needs a run on the '{baseline}' variant and at least one other",
@@ -54,7 +54,7 @@ def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[l
     variants = [v for v in run.manifest.get("target_settings", {}).get(option, []) if v in table] or sorted(table)
     rows = []
     for label in table[baseline]:
-        medians = {v: float(statistics.median(table[v][label].samples())) for v in variants if label in table[v]}
+        medians = {v: float(median(table[v][label].samples())) for v in variants if label in table[v]}
         base_median = medians[baseline]
         gains = {v: base_median / m for v, m in medians.items() if m > 0 and base_median > 0}
         rows.append(CacheRow(label, medians, gains))
