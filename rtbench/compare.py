@@ -95,7 +95,7 @@ def _num(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
-def _ratio(value: float) -> str:
+def ratio_text(value: float) -> str:
     text = f"{value:.3f}"
     # A small but real change must not print as no change.
     return f"{value:.5f}" if text == "1.000" and value != 1.0 else text
@@ -110,11 +110,11 @@ def versus_text(estimate: bootstrap.Estimate, single: bool = False) -> str:
     """'1.426 [1.420, 1.431]*', or the signed difference where there is no ratio; one value
     without an interval for single samples."""
     if single:
-        return _ratio(estimate.ratio) if estimate.ratio is not None else f"{estimate.diff:+.1f}"
+        return ratio_text(estimate.ratio) if estimate.ratio is not None else f"{estimate.diff:+.1f}"
     mark = "*" if estimate.significant else ""
     if estimate.ratio is not None and estimate.ratio_ci is not None:
         ci = estimate.ratio_ci
-        return f"{_ratio(estimate.ratio)} [{_ratio(ci.low)}, {_ratio(ci.high)}]{mark}"
+        return f"{ratio_text(estimate.ratio)} [{ratio_text(ci.low)}, {ratio_text(ci.high)}]{mark}"
     ci = estimate.diff_ci
     return f"{estimate.diff:+.1f} [{ci.low:+.1f}, {ci.high:+.1f}]{mark}"
 
