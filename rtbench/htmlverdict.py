@@ -77,7 +77,10 @@ def comparison_box(pairs: list[PairVerdict], letters_and_names: list[tuple[str, 
     changed = any(p.changes or p.changed_singles for p in pairs)
     kind = "bad" if bad else "changed" if changed else "same"
     legend = " · ".join(f"{_e(letter)} = {_e(name)}" for letter, name in letters_and_names)
-    problems = "".join(_run(r) for r in runs if not r.clean)
+    # The failures are named per benchmark above; here only each unclean run's counts.
+    problems = "".join(f"<p>{_e(r.name)}: {_e(r.headline())}</p>"
+                       + "".join(f"<p><b>stream problem:</b> {_e(e)}</p>" for e in r.stream_errors)
+                       for r in runs if not r.clean)
     return (f'<section id="verdict" class="verdict {kind}"><h2>Verdict</h2><p class="note">{legend}</p>'
             f'{"".join(_pair(p) for p in pairs)}{problems}</section>')
 
