@@ -6,11 +6,13 @@ import csv
 import io
 import json
 import re
-import subprocess
-import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from rtbench.cli import main
 
 EVIL = "<script>alert(1)</script>|`x`\nnext"
 
@@ -32,18 +34,33 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
     return _run_file(tmp_path / "a.json", 0), _run_file(tmp_path / "b.json", 5)
 
 
-def rtbench(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home), *args],
-                          capture_output=True, text=True, timeout=120)
+@dataclass
+class Outcome:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+Cli = Callable[..., Outcome]
+
+
+@pytest.fixture()
+def rtbench(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
+    """The command line, in this process (as `python -m rtbench --home tmp_path ...`)."""
+    def call(*args: str) -> Outcome:
+        code = main(["--home", str(tmp_path), *args])
+        out = capsys.readouterr()
+        return Outcome(code, out.out, out.err)
+    return call
 
 
 def _unescaped_pipes(line: str) -> int:
     return len(re.findall(r"(?<!\\)\|", line))
 
 
-def test_markdown_of_a_crafted_comparison_is_escaped(files: tuple[Path, Path], tmp_path: Path) -> None:
+def test_markdown_of_a_crafted_comparison_is_escaped(files: tuple[Path, Path], rtbench: Cli) -> None:
     for args in (("--markdown",), ("--format", "markdown")):
-        proc = rtbench(tmp_path, "compare", *map(str, files), *args)
+        proc = rtbench("compare", *map(str, files), *args)
         assert proc.returncode == 0, proc.stderr
         assert "<script>" not in proc.stdout and "&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`x\\` next" in proc.stdout
         rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")]
@@ -51,20 +68,20 @@ def test_markdown_of_a_crafted_comparison_is_escaped(files: tuple[Path, Path], t
         assert {_unescaped_pipes(row) for row in rows} == {10}  # 9 columns, no cell split
 
 
-def test_markdown_and_csv_reports_of_a_crafted_run(files: tuple[Path, Path], tmp_path: Path) -> None:
-    markdown = rtbench(tmp_path, "report", str(files[0]), "--format", "markdown")
+def test_markdown_and_csv_reports_of_a_crafted_run(files: tuple[Path, Path], rtbench: Cli) -> None:
+    markdown = rtbench("report", str(files[0]), "--format", "markdown")
     assert markdown.returncode == 0, markdown.stderr
     assert "<script>" not in markdown.stdout
     assert "- `mutex_pi`: fail: &lt;script&gt;alert(1)&lt;/script&gt;\\|\\`x\\` next" in markdown.stdout
-    table = rtbench(tmp_path, "compare", *map(str, files), "--format", "csv")
+    table = rtbench("compare", *map(str, files), "--format", "csv")
     rows = list(csv.reader(io.StringIO(table.stdout)))
     assert rows[1][:2] == [EVIL, f"{EVIL}={EVIL}"]  # CSV quotes; the value is kept whole
     assert len(rows) == 4 and len({len(r) for r in rows}) == 1
 
 
-def test_html_report_of_crafted_runs_is_escaped(files: tuple[Path, Path], tmp_path: Path) -> None:
+def test_html_report_of_crafted_runs_is_escaped(files: tuple[Path, Path], tmp_path: Path, rtbench: Cli) -> None:
     page = tmp_path / "report.html"
-    proc = rtbench(tmp_path, "report", *map(str, files), "--html", str(page))
+    proc = rtbench("report", *map(str, files), "--html", str(page))
     assert proc.returncode == 0, proc.stderr
     text = page.read_text()
     assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
@@ -73,9 +90,9 @@ def test_html_report_of_crafted_runs_is_escaped(files: tuple[Path, Path], tmp_pa
     assert "\\u003cscript\\u003ealert" not in text
 
 
-def test_text_output_shows_control_characters(tmp_path: Path) -> None:
+def test_text_output_shows_control_characters(tmp_path: Path, rtbench: Cli) -> None:
     path = tmp_path / "escape.json"
     path.write_text(json.dumps({"results": [{"bench": "a\x1b[2Jb", "unit": "instructions", "samples": [1, 2]}]}))
-    proc = rtbench(tmp_path, "report", str(path))
+    proc = rtbench("report", str(path))
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout and "a\\x1b[2Jb" in proc.stdout
