@@ -26,7 +26,9 @@ class Row:
 
     @property
     def significant(self) -> bool:
-        return any(e is not None and any(x.significant for x in e.values()) for e in self.estimates)
+        """Some later run's interval excludes no change (single values have no interval)."""
+        return any(e is not None and not single_value(self.results[0], other) and any(x.significant for x in e.values())
+                   for other, e in zip(self.results[1:], self.estimates))
 
 
 @dataclass

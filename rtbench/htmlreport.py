@@ -12,7 +12,7 @@ from typing import Any
 
 import plotly.offline
 
-from . import __version__, compare, htmlverdict, plots, published, verdict
+from . import __version__, compare, htmlcompare, htmlverdict, plots, published, verdict
 from .errors import RtbenchError
 from .model import Result, Run
 from .report import run_table
@@ -92,68 +92,6 @@ def _results(runs: list[Run], names: list[str], folded: bool) -> str:
         return "".join(_summary(run, name) for run, name in zip(runs, names))
     return "".join(f"<details><summary>{_e(_run_heading(run, name))} ({len(run.results)} results)</summary>"
                    f"{_summary(run, name)}</details>" for run, name in zip(runs, names))
-
-
-def _fairness(comparison: compare.Comparison) -> str:
-    if not comparison.differences:
-        return ""
-    letters = compare.letters_for(len(comparison.runs))
-    items = "".join(f"<li>{_e(d.describe(letters))}</li>" for d in comparison.differences)
-    return (f'<div class="fair"><b>Fairness:</b> the runs differ in settings that bias the comparison:'
-            f"<ul>{items}</ul></div>")
-
-
-def _ratios(comparison: compare.Comparison, pairs: list[verdict.PairVerdict], figures: _Figures) -> str:
-    letters = compare.letters_for(len(comparison.runs))
-    panels = [(f"{letters[i + 1]}/A", verdict.ratio_points(comparison, i)) for i in range(len(pairs))]
-    out = []
-    if any(points for _, points in panels):
-        out.append(
-            f'<p class="note">Each benchmark\'s ratio to A on a log scale (0.5 and 2 are equally far from 1). '
-            f"Dot: median, open diamond: mean; bars: bootstrap {comparison.confidence:.0%} interval "
-            f"({comparison.resamples} resamples, seed {comparison.seed}; paired when the sample counts match). "
-            "Red: significantly worse (slower, or larger), green: significantly better, grey: the interval "
-            "includes 1. Throughput (operations per period) is slower below 1. Single values and benchmarks "
-            "whose A value is not positive are listed below the chart.</p>")
-        out.append(figures.add(plots.ratio_forest([p for p in panels if p[1]]), div_id="ratio-chart"))
-    signed = [(letters[i + 1], d) for i in range(len(pairs)) for d in verdict.differences(comparison, i)]
-    if signed:
-        items = "".join(f"<li>{_e(label)}: {_e(letter)} − A = {_e(compare.versus_text(estimate))} {_e(unit)} "
-                        f"(median)</li>" for letter, (label, unit, estimate) in signed)
-        out.append(f"<p class='note'>As a difference (A's value is not positive, so no ratio):</p><ul>{items}</ul>")
-    singles = _singles(comparison)
-    if singles:
-        out.append("<h3>Single values</h3><p class='note'>One sample per run (boot_time, footprint): the values "
-                   "themselves, compared exactly, without an interval.</p>" + singles)
-    return "\n".join(out)
-
-
-def _singles(comparison: compare.Comparison) -> str:
-    letters = compare.letters_for(len(comparison.runs))
-    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params"), Column("unit", "unit")]
-    columns += [Column(letter, letter, "number") for letter in letters]
-    columns += [Column(f"{letter}/A", f"{letter}/A", "number") for letter in letters[1:]]
-    table = Table(columns)
-    for row in comparison.rows:
-        measured = [r for r in row.results if r is not None and r.status == "ok" and r.raw_samples]
-        if len(measured) != len(row.results) or any(len(r.raw_samples) != 1 for r in measured):
-            continue
-        values = [r.samples()[0] for r in measured]
-        ratios = [cell(v / values[0], compare.ratio_text(v / values[0])) if values[0] > 0 else cell(None)
-                  for v in values[1:]]
-        changed = any(v != values[0] for v in values[1:])
-        table.add([cell(row.bench), cell(dict(row.params), compare.format_params(row.params)), cell(row.unit),
-                   *(cell(v) for v in values), *ratios], classes=("significant",) if changed else ())
-    return f'<div class="wide">{as_html.render(table)}</div>' if table.rows else ""
-
-
-def _comparison_table(comparison: compare.Comparison) -> str:
-    table = compare.comparison_table(comparison)
-    marked = sum(1 for row in table.rows if "significant" in row.classes)
-    legend = "".join(f"<li>{_e(line)}</li>" for line in compare.legend(comparison))
-    return (f"<details><summary>The comparison table: {len(table.rows)} rows, {marked} with an interval that "
-            f"excludes 1</summary><ul class='note'>{legend}</ul><div class=\"wide\">{as_html.render(table)}</div>"
-            "</details>")
 
 
 def _labels_by_unit(runs: list[Run]) -> dict[str, list[tuple[Any, str]]]:
@@ -270,9 +208,9 @@ def render(runs: list[Run], names: list[str]) -> str:
         pairs = verdict.pairs(comparison)
         letters = compare.letters_for(len(runs))
         opening = (htmlverdict.comparison_box(pairs, list(zip(letters, names)), run_verdicts)
-                   + _fairness(comparison))
-        sections = [("ratios", "Ratios to A", _ratios(comparison, pairs, figures)),
-                    ("comparison", "Comparison table", _comparison_table(comparison))]
+                   + htmlcompare.fairness(comparison))
+        sections = [("ratios", "Ratios to A", htmlcompare.ratios(comparison, figures.add)),
+                    ("comparison", "Comparison table", htmlcompare.full_table(comparison))]
     else:
         opening = htmlverdict.runs_box(run_verdicts, not_compared)
         if not_compared:

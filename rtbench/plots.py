@@ -83,16 +83,28 @@ def ratio_forest(panels: list[tuple[str, list[RatioPoint]]]) -> go.Figure:
         fig.add_vline(x=1.0, line={"color": "#444", "width": 1, "dash": "dot"}, row=1, col=col)
     all_points = [p for _, points in panels for p in points]
     low, high = _log_range([p.low for p in all_points], [p.high for p in all_points])
-    ticks = [t for t in _RATIO_TICKS if low <= math.log10(t) <= high]
+    ticks = _ratio_ticks(low, high, spacing=(high - low) * 0.075 * len(panels))
     fig.update_xaxes(type="log", range=[low, high], title_text="ratio to A (log scale)",
                      **({"tickvals": ticks, "ticktext": [f"{t:g}" for t in ticks]} if len(ticks) >= 3 else {}))
     fig.update_yaxes(tickvals=list(range(len(labels))), ticktext=[plain(t) for t in labels],
                      range=[len(labels) - 0.5, -0.5],
                      automargin=True, showgrid=True, gridcolor="#eee")
+    # The legend sits at the very top, the panels' titles (several runs) below it, the data below both.
     fig.update_layout(template=TEMPLATE, height=110 + 19 * len(labels),
-                      margin={"l": 10, "r": 20, "t": 60 if len(panels) > 1 else 36, "b": 50},
-                      legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "font": {"size": 11}})
+                      margin={"l": 10, "r": 20, "t": 64 if len(panels) > 1 else 36, "b": 50},
+                      legend={"orientation": "h", "yref": "container", "y": 1.0, "yanchor": "top", "x": 0,
+                              "font": {"size": 11}})
     return fig
+
+
+def _ratio_ticks(low: float, high: float, spacing: float) -> list[float]:
+    """Round ratios within the log10 range, 1 always among them, none closer than `spacing`."""
+    inside = [t for t in _RATIO_TICKS if low <= math.log10(t) <= high]
+    chosen = [1.0] if low <= 0 <= high else []
+    for tick in sorted(inside, key=lambda t: abs(math.log10(t))):
+        if all(abs(math.log10(tick) - math.log10(other)) >= spacing for other in chosen):
+            chosen.append(tick)
+    return sorted(chosen)
 
 
 def _kind(point: RatioPoint) -> str:
