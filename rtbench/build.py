@@ -10,11 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import __version__
+from . import __version__, processes
 from .build_once import exclusive
 from .errors import RtbenchError
 from .paths import Workspace, firmware_dir
 from .platforms import Kernel, Target
+from .run_options import compiler_words
 from .sources import KernelSource
 
 
@@ -40,7 +41,7 @@ def check_tools(target: Target) -> None:
 
 
 def _run(command: list[str], cwd: Path, what: str) -> None:
-    proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    proc = processes.run(command, cwd=cwd)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
@@ -65,14 +66,15 @@ def _flags(directory: Path) -> dict[str, list[str]]:
 
 
 def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: KernelSource, directory: Path,
-                         opt_flags: str, defines: tuple[str, ...], log: Callable[[str], None]) -> None:
+                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
     fw = firmware_dir()
     if not (directory / "build.ninja").exists():
         log(f"configuring {directory.name}")
         _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
               f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
               f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
-              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={opt_flags}", f"-DRTB_VERSION={__version__}",
+              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
+              f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
     _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
@@ -86,6 +88,8 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
     if not kernel.runs_on(target):
         raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
+    words = compiler_words(opt_flags)
+    opt_flags = " ".join(words)
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
     key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
@@ -95,7 +99,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        _configure_and_build(target, kernel, profile, source, directory, opt_flags, defines, log)
+        _configure_and_build(target, kernel, profile, source, directory, words, defines, log)
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,

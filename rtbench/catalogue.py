@@ -16,6 +16,8 @@ _PARAM = re.compile(r'RTB_PARAM\(\s*\w+\s*,\s*"(\w+)"\s*\)')
 _COUNT = re.compile(r"\.count\s*=\s*(\d+)")
 _COUNT_KEY = re.compile(r'\.count_key\s*=\s*"(\w+)"')
 _COUNT_PER_KEY = re.compile(r'\.count_per_key\s*=\s*"(\w+)"')
+# Options a benchmark's code reads: rtb_option(run, "key", fallback).
+_OPTION_READ = re.compile(r'\brtb_option\(\s*\w+\s*,\s*"(\w+)"')
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,15 @@ class BenchInfo:
     count_per_key: str | None = None  # the option that multiplies the count (e.g. threads)
     host: bool = False  # computed by the host from the image, not run on the target
     source: str = field(default="", compare=False)
+    # Options it reads besides --iterations/--warmup, all whole numbers (the guest's rtb_option).
+    own_options: tuple[str, ...] = ()
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """Every option this benchmark reads: its own, its count keys and its swept parameter
+        (an option named like the parameter replaces the sweep with one value)."""
+        keys = [*self.own_options, self.count_key, self.count_per_key, self.param]
+        return tuple(dict.fromkeys(k for k in keys if k and "," not in k))
 
 
 # Benchmarks the host computes from the built image rather than running them.
@@ -47,6 +58,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
         text = path.read_text()
         values = {m.group(1): tuple(int(v) for v in m.group(2).replace(" ", "").split(",") if v)
                   for m in _VALUES.finditer(text)}
+        read = tuple(dict.fromkeys(_OPTION_READ.findall(text)))
         for m in _BENCH.finditer(text):
             name, order, summary, extra = m.group(1), int(m.group(2)), m.group(3), m.group(4)
             param = _PARAM.search(extra)
@@ -62,6 +74,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
                 count_key=key.group(1) if key else None,
                 count_per_key=per.group(1) if per else None,
                 source=f"firmware/bench/{path.relative_to(bench_dir).as_posix()}",
+                own_options=read,
             ))
     if not found:
         raise RtbenchError(f"no benchmarks registered under {bench_dir}",
@@ -76,9 +89,10 @@ def select(catalogue: list[BenchInfo], patterns: str | None) -> list[BenchInfo]:
         return list(catalogue)
     names = [b.name for b in catalogue]
     wanted: set[str] = set()
-    for pattern in (p.strip() for p in patterns.split(",")):
-        if not pattern:
-            continue
+    given = [p.strip() for p in patterns.split(",") if p.strip()]
+    if not given:
+        raise RtbenchError(f"--bench '{patterns}' names no benchmark", "e.g. --bench 'task_switch,sem_*'")
+    for pattern in given:
         matched = fnmatch.filter(names, pattern)
         if not matched:
             raise RtbenchError(f"--bench: '{pattern}' matches no benchmark",

@@ -12,6 +12,7 @@ is missing in the candidate also fails the gate.
 """
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,9 @@ def parse_threshold(text: str) -> float:
         value = float(raw)
     except ValueError:
         raise RtbenchError(f"threshold '{text}' is not a percentage", "e.g. --threshold 5% or --threshold 0") from None
+    if not math.isfinite(value):
+        raise RtbenchError(f"threshold '{text}' is not a finite percentage: with it the gate could not fail",
+                           "e.g. --threshold 5% or --threshold 0")
     if value < 0:
         raise RtbenchError(f"threshold '{text}' is negative")
     return value / 100.0
@@ -108,24 +112,43 @@ def judge(baseline: Run, candidate: Run, threshold: float = 0.05, metric: str = 
     return verdicts
 
 
+_JUDGED = ("pass", "improved", "regressed", "failed", "missing")
+
+
+def judged(verdicts: list[Verdict]) -> int:
+    """How many benchmarks the gate actually compared (or found failed or missing)."""
+    return sum(1 for v in verdicts if v.outcome in _JUDGED)
+
+
+def passed(verdicts: list[Verdict]) -> bool:
+    """The gate passes only when it judged something and nothing regressed or failed."""
+    return judged(verdicts) > 0 and not any(v.failed for v in verdicts)
+
+
 def summary(verdicts: list[Verdict], threshold: float, metric: str) -> str:
     failed = [v for v in verdicts if v.failed]
     lines = [f"REGRESSION {v.message}" if v.outcome == "regressed" else f"FAIL {v.message}"
              for v in failed]
     lines += [f"note: {v.message}" for v in verdicts if v.outcome in ("improved", "new", "skipped")]
-    judged = sum(1 for v in verdicts if v.outcome in ("pass", "improved", "regressed", "failed", "missing"))
+    count = judged(verdicts)
     rule = "median or mean" if metric == "both" else metric
     if failed:
-        lines.append(f"check failed: {len(failed)} of {judged} benchmark(s) regressed or failed "
+        lines.append(f"check failed: {len(failed)} of {count} benchmark(s) regressed or failed "
                      f"(rule: {rule} above baseline by more than {threshold:.1%})")
+    elif count == 0:
+        lines.append("check failed: nothing was compared (the baseline has no ok result that the candidate "
+                     "has): a gate that judges nothing cannot pass")
     else:
-        lines.append(f"check passed: {judged} benchmark(s) within {threshold:.1%} of the baseline ({rule})")
+        lines.append(f"check passed: {count} benchmark(s) within {threshold:.1%} of the baseline ({rule})")
     return "\n".join(lines)
 
 
 def write_junit(verdicts: list[Verdict], path: Path, threshold: float) -> None:
     """JUnit XML: one test case per benchmark, a <failure> for each regression or failure."""
     cases = [v for v in verdicts if v.outcome != "new"]
+    if judged(verdicts) == 0:  # CI must see a failure, not an empty green suite
+        cases.append(Verdict("nothing compared", "check", "failed",
+                             "the baseline has no ok result that the candidate has: nothing was judged"))
     suite = ET.Element("testsuite", name="rtbench check", tests=str(len(cases)),
                        failures=str(sum(v.failed for v in cases)),
                        skipped=str(sum(v.outcome == "skipped" for v in cases)), errors="0")

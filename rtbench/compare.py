@@ -9,6 +9,7 @@ from . import bootstrap, fairness
 from .errors import RtbenchError
 from .model import Result, Run
 from .report import format_params
+from .schema import COMPARE, stamped
 from .stats import median
 from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell
 from .units import Key, check_units
@@ -227,11 +228,11 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
             "versus_first": [None if e is None else {s: _estimate_json(x) for s, x in e.items()}
                              for e in row.estimates],
         })
-    return {
+    return stamped(COMPARE, {
         "runs": [{"name": n, "run_id": r.run_id} for n, r in zip(comparison.names, comparison.runs)],
         "fairness": [{"path": d.path, "label": d.label, "why": d.why, "values": list(d.values)}
                      for d in comparison.differences],
         "bootstrap": {"resamples": comparison.resamples, "confidence": comparison.confidence,
                       "seed": comparison.seed, "paired_when_equal_n": True},
         "rows": rows,
-    }
+    })

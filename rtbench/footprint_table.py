@@ -12,6 +12,7 @@ from .errors import RtbenchError
 from .footprint import DETAILED_KINDS, KINDS, parse_map_detailed, section_kind
 from .paths import Workspace
 from .platforms import Kernel, find_kernel, find_target, kernels
+from .schema import FOOTPRINT, stamped
 from .tables import Column, Table, as_text, cell
 
 # The rows printed per image: the kernel, rtbench's adapter to it, the benchmark code, the rest.
@@ -104,6 +105,6 @@ def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
 
 
 def to_json(footprints: list[Footprint], target: str, opt_flags: str) -> dict[str, Any]:
-    return {"target": target, "opt_flags": opt_flags, "unit": "bytes",
-            "images": [{"kernel": fp.kernel, "version": fp.version, "profile": fp.profile,
-                        "parts": dict(fp.parts()), "layers": fp.layers} for fp in footprints]}
+    return stamped(FOOTPRINT, {"target": target, "opt_flags": opt_flags, "unit": "bytes",
+                               "images": [{"kernel": fp.kernel, "version": fp.version, "profile": fp.profile,
+                                           "parts": dict(fp.parts()), "layers": fp.layers} for fp in footprints]})

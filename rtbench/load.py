@@ -11,6 +11,8 @@ import tempfile
 from types import TracebackType
 from typing import Self
 
+from . import processes
+
 KINDS = ("none", "cpu", "io")
 
 # A busy loop: one per online CPU, at normal priority (SCHED_OTHER).
@@ -34,12 +36,12 @@ class BackgroundLoad:
             raise ValueError(f"load must be one of {', '.join(KINDS)}, not {kind!r}")
         self.kind = kind
         self.max_seconds = max(1.0, max_seconds)
-        self._procs: list[subprocess.Popen] = []
+        self._procs: list[subprocess.Popen[bytes]] = []
         self._folder: str | None = None
 
     def _start(self, code: str) -> None:
-        self._procs.append(subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
-                                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        self._procs.append(processes.popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     def __enter__(self) -> Self:
         if self.kind == "cpu":
@@ -58,10 +60,7 @@ class BackgroundLoad:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
         for proc in self._procs:
-            if proc.poll() is None:
-                proc.kill()
-        for proc in self._procs:
-            proc.wait()
+            processes.stop(proc)
         self._procs = []
         if self._folder:
             shutil.rmtree(self._folder, ignore_errors=True)

@@ -9,15 +9,18 @@ from typing import Any
 
 from . import __version__
 from .build import Build
-from .paths import REPO_DIR
+from .paths import checkout_dir
 from .platforms import Kernel, Target
 from .protocol import Capture
 from .sources import KernelSource
 
 
 def _git_commit() -> str:
+    checkout = checkout_dir()
+    if checkout is None:  # an installed wheel: its version says what it is (git would describe any repo around it)
+        return "unknown"
     try:
-        proc = subprocess.run(["git", "-C", str(REPO_DIR), "describe", "--always", "--dirty"],
+        proc = subprocess.run(["git", "-C", str(checkout), "describe", "--always", "--dirty"],
                               capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"

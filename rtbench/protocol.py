@@ -333,6 +333,13 @@ class StreamParser:
             self._close_error(f"END with unknown status {status!r}")
         elif f.get("n") != str(received):
             self._close_error(f"END reports n={f.get('n')} but {received} samples arrived")
+        elif status != "ok" and self._open_error is not None:
+            # The guest's own verdict explains the run; damage to its stream (records lost while
+            # it gave up, say) is kept as a note, not put in its place.
+            problem = self._open_error
+            self._open_error = None
+            result.notes.append(f"the stream was damaged too: {problem}")
+            self._close(status, reason)
         else:
             self._close(status, reason)
 

@@ -5,6 +5,7 @@ from typing import Any
 
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
+from rtbench.schema import RUN, stamped
 from rtbench.stats import histogram, summarize
 from rtbench.tables import Cell, Column, Table, as_text, cell, params_text
 
@@ -64,7 +65,7 @@ def run_to_json(run: Run, with_samples: bool = True, bin_width: int | None = Non
         if with_samples:
             row["samples"] = result.samples()
         results.append(row)
-    return {"manifest": run.manifest, "run_id": run.run_id, "results": results}
+    return stamped(RUN, {"manifest": run.manifest, "run_id": run.run_id, "results": results})
 
 
 def format_params(params: dict[str, Any]) -> str:

@@ -6,13 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import catalogue, fault, footprint, platforms, runners, sources
+from . import catalogue, fault, footprint, interrupts, platforms, run_options, runners, sources
 from .build import Build, build_image
 from .errors import RtbenchError
 from .manifest import make_manifest
 from .model import Result, Run
 from .paths import Workspace
-from .platforms import Target, default_kernel, find_kernel, find_target
+from .platforms import Kernel, Target, default_kernel, find_kernel, find_target
 from .protocol import Capture, Record
 from .runners.console import Launch
 
@@ -41,20 +41,10 @@ class RunRequest:
     load: str = "none"  # background load beside a host target: none, cpu or io
 
 
-# Options that only a target running as a process of this machine understands.
-_HOST_ONLY_OPTIONS = ("cpu",)
-
-
-def _check_host_settings(request: RunRequest, target_runner: str) -> None:
-    if target_runner in runners.HOST_RUNNERS:
-        return
-    if request.load != "none":
+def _check_host_settings(request: RunRequest, target: Target) -> None:
+    if request.load != "none" and target.runner not in runners.HOST_RUNNERS:
         raise RtbenchError(f"--load applies to targets that run on this machine, not to {request.target}",
                            "use --target linux")
-    for key in _HOST_ONLY_OPTIONS:
-        if key in request.options:
-            raise RtbenchError(f"--{key} applies to targets that run on this machine, not to {request.target}",
-                               "use --target linux")
 
 
 def _expected_seconds(options: dict[str, str]) -> float:
@@ -80,20 +70,43 @@ def _missing(selected: list[catalogue.BenchInfo], results: list[Result], unit: s
             for b in selected if b.name not in seen]
 
 
-def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
+@dataclass
+class _Plan:
+    """A request checked against the target, the kernel and the catalogue, before any build."""
+
+    target: Target
+    kernel: Kernel
+    everything: list[catalogue.BenchInfo]
+    selected: list[catalogue.BenchInfo]
+    variants: list[str]
+
+
+def prepare(request: RunRequest) -> _Plan:
+    """Every usage error of a run, found before anything is built or run."""
     target = find_target(request.target)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
-    if request.iterations < 1 or request.warmup < 0:
-        raise RtbenchError("--iterations must be at least 1 and --warmup at least 0")
-    _check_host_settings(request, target.runner)
+    run_options.check_counts(request.iterations, request.warmup)
+    run_options.check_seconds(request.timeout, "--timeout")
+    if request.silence is not None:
+        run_options.check_seconds(request.silence, "--silence")
+    run_options.compiler_words(request.opt_flags)
+    _check_host_settings(request, target)
     everything = catalogue.scan()
     selected = catalogue.select(everything, request.bench)
-    on_target = [b for b in selected if not b.host]
-
+    run_options.check_options(request.options, target, selected, everything)
     variants = platforms.target_variants(target, request.variants)
+    return _Plan(target, kernel, everything, selected, variants)
+
+
+def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
+    """Builds and runs the image. An interrupt (Ctrl-C, SIGTERM) once measuring has begun ends
+    the run early: what finished is returned, the manifest says `interrupted`."""
+    plan = prepare(request)
+    target, kernel, selected = plan.target, plan.kernel, plan.selected
+    on_target = [b for b in selected if not b.host]
     source = sources.locate(kernel, request.kernel_src)
     progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
-    defines = platforms.counter_defines(target, request.count, variants)
+    defines = platforms.counter_defines(target, request.count, plan.variants)
     build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress, defines)
     progress(f"build   {target.name}/{kernel.name}/{request.profile} in {build.seconds:.1f} s")
 
@@ -101,24 +114,37 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                                    "options": dict(request.options), "benches": [b.name for b in selected]}
     results: list[Result] = []
     capture = None
+    interrupted: BaseException | None = None
     if on_target:
-        options = _guest_options(request, on_target, len(on_target) == len([b for b in everything if not b.host]))
+        all_on_target = [b for b in plan.everything if not b.host]
+        options = _guest_options(request, on_target, len(on_target) == len(all_on_target))
         settings["guest_options"] = options
         per_variant: dict[str, dict[str, object]] = {}
-        choices: list[str | None] = list(variants) or [None]
+        choices: list[str | None] = list(plan.variants) or [None]
+        unit = str(target.spec.get("unit", "raw"))
         for variant in choices:
-            try:
-                found, capture, run_settings = _run_on_target(target, build, options, on_target, variant, request,
-                                                             workspace, progress)
-            except RtbenchError as err:
-                if not results:
-                    raise
-                # A later variant that cannot run (its model failed to build) keeps what was measured.
-                progress(f"error   {variant}: {err}")
-                found = _missing(on_target, [], str(target.spec.get("unit", "raw")), f"the {variant} variant "
-                                 f"could not run: {err}")
-                run_settings = {"error": str(err)}
-            if len(variants) > 1:
+            if interrupted is not None:
+                found = _missing(on_target, [], unit, f"the run was {interrupted_text(interrupted)} before the "
+                                 f"{variant} variant")
+                run_settings: dict[str, object] = {"error": "interrupted before it ran"}
+            else:
+                try:
+                    found, capture, run_settings, interrupted = _run_on_target(
+                        target, build, options, on_target, variant, request, workspace, progress)
+                except KeyboardInterrupt as err:
+                    if not results:
+                        raise  # nothing measured yet: there is nothing to keep
+                    interrupted = err
+                    found = _missing(on_target, [], unit, f"the run was {interrupted_text(err)}")
+                    run_settings = {"error": "interrupted"}
+                except RtbenchError as err:
+                    if not results:
+                        raise
+                    # A later variant that cannot run (its model failed to build) keeps what was measured.
+                    progress(f"error   {variant}: {err}")
+                    found = _missing(on_target, [], unit, f"the {variant} variant could not run: {err}")
+                    run_settings = {"error": str(err)}
+            if len(plan.variants) > 1:
                 for result in found:
                     result.params = {**result.params, platforms.variant_option(target): variant}
             results.extend(found)
@@ -126,12 +152,28 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                 settings.update(run_settings)
             else:
                 per_variant[variant] = run_settings
-        if variants:
+        if plan.variants:
             settings["variants"] = per_variant
-            if len(variants) == 1:
-                settings.update(per_variant[variants[0]])
+            if len(plan.variants) == 1:
+                settings.update(per_variant[plan.variants[0]])
+    # From here on the measurements exist: finish the run before taking a stop signal.
+    with interrupts.deferred() as received:
+        run = _finish(request, plan, source, build, capture, settings, results, on_target)
+    if interrupted is not None or received:
+        run.manifest["interrupted"] = interrupts.signal_name(interrupted) if interrupted else "SIGINT"
+    return run
+
+
+def interrupted_text(err: BaseException) -> str:
+    return f"interrupted ({interrupts.signal_name(err)})"
+
+
+def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, build: Build, capture: Capture | None,
+            settings: dict[str, object], results: list[Result], on_target: list[catalogue.BenchInfo]) -> Run:
+    """The run's host-computed results (footprint) and its manifest."""
+    target, kernel = plan.target, plan.kernel
     breakdown = None
-    if any(b.name == "footprint" for b in selected):
+    if any(b.name == "footprint" for b in plan.selected):
         outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
                    if source.path is None else None)
         footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
@@ -140,8 +182,8 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                              emulator=runners.describe(target), capture=capture, settings=settings)
     if breakdown is not None:
         manifest["footprint"] = breakdown
-    if variants:
-        manifest["target_settings"].update(platforms.describe_variants(target, variants))
+    if plan.variants:
+        manifest["target_settings"].update(platforms.describe_variants(target, plan.variants))
     if request.clock_hz:
         manifest["clock_hz"] = request.clock_hz
     return Run(manifest=manifest, results=results)
@@ -149,8 +191,10 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
 
 def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
                    variant: str | None, request: RunRequest, workspace: Workspace,
-                   progress: Callable[[str], None]) -> tuple[list[Result], Capture, dict[str, object]]:
-    """One run of the image (on one hardware variant): its results, capture and run settings."""
+                   progress: Callable[[str], None]
+                   ) -> tuple[list[Result], Capture, dict[str, object], BaseException | None]:
+    """One run of the image (on one hardware variant): its results, capture, run settings and
+    the interrupt that cut it short, if one did."""
     running = {"label": ""}
     prefix = f"[{variant}] " if variant else ""
 
@@ -193,4 +237,4 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
                                        "command": outcome.command}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
-    return results, capture, run_settings
+    return results, capture, run_settings, outcome.interrupted

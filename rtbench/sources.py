@@ -19,10 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import RtbenchError
-from .paths import REPO_DIR
+from .paths import kernel_sources_dir
 from .platforms import Kernel
-
-CARGO_PROJECT = REPO_DIR / "kernel-sources"
 
 
 @dataclass(frozen=True)
@@ -66,12 +64,12 @@ def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
     return KernelSource(tree.resolve(), _version(kernel, tree), origin)
 
 
-def _cargo(*args: str) -> str:
+def _cargo(project: Path, *args: str) -> str:
     cargo = shutil.which("cargo")
     if not cargo:
         raise RtbenchError("cargo is not installed, so the registry copy of the kernel cannot be fetched",
                            "run scripts/setup.sh, or give the kernel's path with --kernel-src")
-    proc = subprocess.run([cargo, *args, "--manifest-path", str(CARGO_PROJECT / "Cargo.toml")],
+    proc = subprocess.run([cargo, *args, "--manifest-path", str(project / "Cargo.toml")],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise RtbenchError(f"cargo {args[0]} failed: {proc.stderr.strip()[-800:]}",
@@ -82,12 +80,13 @@ def _cargo(*args: str) -> str:
 def from_registry(kernel: Kernel) -> KernelSource:
     spec = kernel.spec["source"]
     crate, version = spec["crate"], spec["crate_version"]
-    _cargo("fetch")
-    metadata = json.loads(_cargo("metadata", "--format-version", "1"))
+    project = kernel_sources_dir()
+    _cargo(project, "fetch")
+    metadata = json.loads(_cargo(project, "metadata", "--format-version", "1"))
     package = next((p for p in metadata["packages"] if p["name"] == crate and p["version"] == version), None)
     if package is None:
-        raise RtbenchError(f"cargo did not resolve {crate} {version}", f"check {CARGO_PROJECT / 'Cargo.toml'}")
-    lock = tomllib.loads((CARGO_PROJECT / "Cargo.lock").read_text())
+        raise RtbenchError(f"cargo did not resolve {crate} {version}", f"check {project / 'Cargo.toml'}")
+    lock = tomllib.loads((project / "Cargo.lock").read_text())
     checksum = next((p.get("checksum") for p in lock.get("package", [])
                      if p["name"] == crate and p["version"] == version), None)
     if checksum != spec["crate_checksum"]:

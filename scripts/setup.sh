@@ -41,40 +41,35 @@ if [ "${#missing[@]}" -gt 0 ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The Python package (editable: the firmware sources stay in this checkout) with its pinned
-# dependencies (plotly, numpy) and pytest.
-installed_here() {
+# The requirements of pyproject.toml (base: dependencies and test tools; or an extra) that the
+# installed versions do not satisfy, on one line; nothing when all are met. A failed check counts
+# as unmet, so the packages are (re)installed.
+unmet() {
+  python3 -I scripts/unmet_requirements.py "$1" 2>/dev/null || echo "the installed versions (the check failed)"
+}
+
+# The Python package, editable (the firmware sources stay in this checkout), with its
+# dependencies and test tools. Installed when it is not this checkout's editable install, or when
+# a requirement is not met.
+editable_here() {
   python3 -I - <<'PY' 2>/dev/null
-import importlib.metadata as md, json, pathlib, sys, tomllib
-import pytest, ruff, mypy  # noqa: F401  (the test runner and the linters must be there too)
-# Every dependency pinned in pyproject.toml, at its pinned version.
-for pin in tomllib.loads(pathlib.Path("pyproject.toml").read_text())["project"]["dependencies"]:
-    name, _, version = pin.partition("==")
-    if md.version(name) != version:
-        sys.exit(1)
+import importlib.metadata as md, json, pathlib, sys
 url = json.loads(md.distribution("rtbench").read_text("direct_url.json") or "{}").get("url", "")
 sys.exit(0 if url == pathlib.Path.cwd().resolve().as_uri() else 1)
 PY
 }
-if ! installed_here; then
-  say "installing the rtbench Python package"
+needs=$(unmet base)
+if [ -n "$needs" ] || ! editable_here; then
+  say "installing the rtbench Python package${needs:+ (needs $needs)}"
   python3 -m pip install -q --disable-pip-version-check -e '.[test]'
 fi
 
-# The vexriscv-sim SoC's Python packages, pinned (pyproject.toml's "soc" extra).
-soc_installed() {
-  python3 -I - <<'PY' 2>/dev/null
-import importlib.metadata as md, re, sys, tomllib
-pins = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]
-for pin in pins:
-    name, version = pin.split("==")
-    if md.version(name) != version:
-        sys.exit(1)
-PY
-}
-if ! soc_installed; then
-  say "installing the SoC packages (LiteX, Migen, VexRiscv)"
-  python3 -m pip install -q --disable-pip-version-check $(python3 -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]))')
+# The vexriscv-sim SoC's Python packages (pyproject.toml's "soc" extra).
+needs=$(unmet soc)
+if [ -n "$needs" ]; then
+  say "installing the SoC packages (LiteX, Migen, VexRiscv): needs $needs"
+  mapfile -t soc < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]))')
+  python3 -m pip install -q --disable-pip-version-check "${soc[@]}"
 fi
 
 # Kernel sources from cargo's registry (checksum-verified; nothing is compiled here).

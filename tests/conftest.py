@@ -13,6 +13,19 @@ from rtbench.paths import Workspace
 from rtbench.platforms import find_kernel, find_target
 from rtbench.session import RunRequest, execute
 
+# Fixtures that build or run a real image: a test that uses one is an integration test.
+_REAL_IMAGE_FIXTURES = {"built_image", "catalogue_run", "linux_image", "linux_run"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/integration, and every test that builds or runs a real image, is
+    marked `integration`, so `pytest -m "not integration"` is the fast unit loop."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "integration" in item.path.parts or fixtures & _REAL_IMAGE_FIXTURES:
+            item.add_marker(pytest.mark.integration)
+
+
 # Short runs: every benchmark still runs every code path and check.
 TEST_ITERATIONS = 200
 TEST_WARMUP = 20

@@ -1,9 +1,12 @@
 """The regression rule of `rtbench check`, on small runs with known numbers."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
 import pytest
 
-from rtbench.check import judge, parse_threshold, summary
+from rtbench.check import judge, parse_threshold, passed, summary, write_junit
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
 
@@ -57,3 +60,27 @@ def test_throughput_regresses_when_it_drops() -> None:
     assert judge(base, ops([6000] * 5), 0.05)[0].outcome == "regressed"  # fewer operations: worse
     assert judge(base, ops([7000] * 5), 0.05)[0].outcome == "improved"
     assert judge(base, ops([6400] * 5), 0.05)[0].outcome == "pass"
+
+
+def test_non_finite_thresholds_are_refused() -> None:
+    # With nan or inf every comparison is false or unbounded: the gate could never fail.
+    for bad in ("nan", "NaN%", "inf", "-inf", "infinity%"):
+        with pytest.raises(RtbenchError, match="finite"):
+            parse_threshold(bad)
+
+
+def test_a_gate_that_judged_nothing_fails() -> None:
+    empty_baseline = judge(Run(manifest={}, results=[]), _run(a=[100]), 0.05)
+    assert not passed(empty_baseline)
+    assert "check failed: nothing was compared" in summary(empty_baseline, 0.05, "both")
+    # Every baseline benchmark missing, but allowed: still nothing was judged.
+    allowed = judge(_run(a=[100], b=[5]), Run(manifest={}, results=[]), 0.05, allow_missing=True)
+    assert not any(v.failed for v in allowed) and not passed(allowed)
+    assert passed(judge(_run(a=[100]), _run(a=[100]), 0.0))
+
+
+def test_junit_reports_a_failure_when_nothing_was_judged(tmp_path: Path) -> None:
+    path = tmp_path / "junit.xml"
+    write_junit(judge(Run(manifest={}, results=[]), _run(a=[1]), 0.05), path, 0.05)
+    suite = ET.parse(path).getroot().find("testsuite")
+    assert suite is not None and suite.get("failures") == "1"

@@ -4,28 +4,20 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from rtbench.cli import main
+from tests.runfiles import Cli, in_process, result, write_run
 
 
 def _run_file(path: Path, shift: int, run_id: int) -> Path:
-    results = [
-        {"bench": "task_switch", "params": {}, "unit": "instructions", "status": "ok", "samples": [61 + shift] * 40},
-        {"bench": "tick_cost", "params": {"tasks": 5}, "unit": "instructions", "status": "ok",
-         "samples": [160 + shift, 209 + shift, 307 + shift] * 10},
-        {"bench": "footprint", "params": {"part": "kernel", "section": "text"}, "unit": "bytes", "status": "ok",
-         "samples": [6380 + 10 * shift]},
-        {"bench": "mutex_pi", "params": {}, "unit": "instructions", "status": "fail", "reason": "not boosted",
-         "samples": []},
-    ]
-    path.write_text(json.dumps({"manifest": {"target": "qemu-m3", "os": "freertos"}, "run_id": run_id,
-                                "results": results}))
-    return path
+    return write_run(path, [
+        result("task_switch", [61 + shift] * 40),
+        result("tick_cost", [160 + shift, 209 + shift, 307 + shift] * 10, tasks=5),
+        result("footprint", [6380 + 10 * shift], unit="bytes", part="kernel", section="text"),
+        result("mutex_pi", [], status="fail", reason="not boosted"),
+    ], manifest={"target": "qemu-m3", "os": "freertos"}, run_id=run_id)
 
 
 @pytest.fixture()
@@ -33,24 +25,9 @@ def files(tmp_path: Path) -> list[str]:
     return [str(_run_file(tmp_path / "a.json", 0, 1)), str(_run_file(tmp_path / "b.json", 2, 2))]
 
 
-@dataclass
-class Outcome:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-Cli = Callable[..., Outcome]
-
-
 @pytest.fixture()
 def rtbench(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
-    """The command line, in this process (as `python -m rtbench --home tmp_path ...`)."""
-    def call(*args: str) -> Outcome:
-        code = main(["--home", str(tmp_path), *args])
-        out = capsys.readouterr()
-        return Outcome(code, out.out, out.err)
-    return call
+    return in_process(capsys, tmp_path)
 
 
 def test_report_formats(files: list[str], rtbench: Cli) -> None:

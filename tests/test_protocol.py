@@ -455,3 +455,23 @@ def test_counting_benchmark_names_its_own_unit() -> None:
     assert result.unit == "operations" and result.params == {"period_ms": 100}
     # Counts are final values: no 5/16 instruction scaling, no overhead.
     assert result.samples() == [6503, 6504]
+
+
+def test_the_guests_own_verdict_wins_over_a_sequence_gap() -> None:
+    # A guest that gave up (its join timed out) while a worker was streaming loses a record; the
+    # host must report why the guest stopped, not only that a record is missing.
+    specs = catalogue()[:5] + [("S", [320]), ("S", [336]),
+                                ("END", {"bench": "ctx_switch", "status": "fail", "n": 1,
+                                         "reason": "workers did not finish in time"})]
+    lines = lines_of(specs)
+    del lines[5]  # the first S record never made it
+    result = by_bench(parse(lines))["ctx_switch"]
+    assert result.status == "fail" and result.reason == "workers did not finish in time"
+    assert any("records lost" in note for note in result.notes)
+
+
+def test_a_sequence_gap_in_an_ok_benchmark_is_still_an_error() -> None:
+    lines = lines_of(catalogue())
+    del lines[5]
+    result = by_bench(parse(lines))["ctx_switch"]
+    assert result.status == "error" and "records lost" in result.reason

@@ -151,3 +151,95 @@ def test_a_version_1_store_is_migrated(tmp_path) -> None:
     with Store(path) as store:
         run_id = store.save(Run(manifest={"target": "qemu-m3"}, results=[result]))
         assert store.load(run_id).results[0].samples() == [65]
+
+
+# --- damaged rows: the rest of the store stays readable -------------------------------------------
+
+DAMAGE = {
+    "params": ("UPDATE results SET params = '{oops' WHERE run_id = ? AND position = 1",
+               "result 1 (sem_give): its params column is not valid JSON"),
+    "notes": ("UPDATE results SET notes = '\"heap_4\"' WHERE run_id = ? AND position = 0",
+              "result 0 (ctx_switch): its notes column is not a JSON array"),
+    "stats": ("UPDATE results SET stats = 'NaN?' WHERE run_id = ? AND position = 2",
+              "result 2 (isr): its stats column is not valid JSON"),
+    "samples": ("UPDATE results SET samples = substr(samples, 1, 13) WHERE run_id = ? AND position = 0",
+                "result 0 (ctx_switch): its samples blob has 13 bytes, not a whole number of 64-bit samples"),
+    "samples type": ("UPDATE results SET samples = 'text' WHERE run_id = ? AND position = 0",
+                     "result 0 (ctx_switch): its samples column holds text, not a blob"),
+    "status": ("UPDATE results SET status = 'great' WHERE run_id = ? AND position = 3",
+               "result 3 (tick): its status 'great' is not one of ok, fail, unsupported, error"),
+    "scale": ("UPDATE results SET scale_den = 0 WHERE run_id = ? AND position = 0",
+              "result 0 (ctx_switch): its scale denominator is 0"),
+    "overhead": ("UPDATE results SET overhead_raw = 'three' WHERE run_id = ? AND position = 0",
+                 "result 0 (ctx_switch): its overhead_raw column is not an integer"),
+    "unit": ("UPDATE results SET unit = X'01' WHERE run_id = ? AND position = 1",
+             "result 1 (sem_give): its unit column is not text"),
+    "manifest": ("UPDATE runs SET manifest = 'not json' WHERE id = ?", "its manifest is not valid JSON"),
+    "manifest type": ("UPDATE runs SET manifest = '[1]' WHERE id = ?", "its manifest is not a JSON object"),
+}
+
+
+def damaged_store(path: pathlib.Path, sql: str) -> tuple[int, int, int]:
+    with Store(path) as store:
+        ids = (store.save(sample_run("a")), store.save(sample_run("b")), store.save(sample_run("c")))
+    db = sqlite3.connect(path)
+    db.execute(sql, (ids[1],))
+    db.commit()
+    db.close()
+    return ids
+
+
+@pytest.mark.parametrize("column", list(DAMAGE))
+def test_a_damaged_run_is_listed_and_refused_alone(tmp_path: pathlib.Path, column: str) -> None:
+    sql, problem = DAMAGE[column]
+    path = tmp_path / "r.sqlite"
+    first, damaged, last = damaged_store(path, sql)
+    with Store(path, read_only=True) as store:
+        runs = {row["id"]: row for row in store.list_runs()}
+        assert runs[first]["damaged"] is None and runs[last]["damaged"] is None
+        assert runs[damaged]["damaged"] == problem and runs[damaged]["results"] == 4
+        assert store.load(first).manifest["target"] == "a" and store.load().manifest["target"] == "c"
+        with pytest.raises(StoreError) as caught:
+            store.load(damaged)
+    assert str(caught.value).startswith(f"run {damaged} in {path} is damaged: {problem}")
+
+
+def test_read_only_store_creates_nothing_and_writes_nothing(tmp_path: pathlib.Path) -> None:
+    missing = tmp_path / "home" / "results.sqlite"
+    with pytest.raises(StoreError, match=f"no runs stored yet in {missing}: run `rtbench run` first"):
+        Store(missing, read_only=True)
+    assert not (tmp_path / "home").exists()
+    path = tmp_path / "r.sqlite"
+    with Store(path) as store:
+        store.save(sample_run())
+    before = path.read_bytes()
+    with Store(path, read_only=True) as store:
+        assert store.load().manifest["target"] == "qemu-m3"
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            store._db.execute("DELETE FROM runs")
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["r.sqlite"]
+
+
+def test_read_only_store_of_an_older_version_is_read_without_migrating(tmp_path: pathlib.Path) -> None:
+    from rtbench.store import _SCHEMA
+
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", ""))
+    old.execute("INSERT INTO runs (created, manifest) VALUES ('2025', '{\"target\": \"qemu-m3\"}')")
+    old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 5, 16,"
+                " 'instructions', 1, 0, ?)", ((208).to_bytes(8, "little"),))
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    with Store(path, read_only=True) as store:
+        assert store.load().results[0].samples() == [65]
+        assert store.list_runs()[0]["damaged"] is None
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_an_empty_database_file_has_no_runs(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "results.sqlite"
+    path.touch()
+    with pytest.raises(StoreError, match="no runs stored yet"):
+        Store(path, read_only=True)

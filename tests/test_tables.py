@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from rtbench import schema
 from rtbench.tables import FORMATS, Column, Table, as_html, as_markdown, as_text, cell, render
 
 EVIL = "<script>alert(1)</script> a|b `tick` x\ny"
@@ -92,12 +93,23 @@ def test_csv_quotes_what_a_spreadsheet_would_run() -> None:
 
 def test_json_has_columns_and_typed_rows() -> None:
     data = json.loads(render(sample(), "json"))
+    assert next(iter(data)) == "schema" and data["schema"] == schema.TABLE == "rtbench-table/1"
     assert [c["key"] for c in data["columns"]] == ["benchmark", "params", "median", "ratio"]
     assert data["columns"][3]["parts"] == ["ratio", "low", "high"]
     first, second = data["rows"]
     assert first == {"benchmark": "task_switch", "params": {"tasks": 5}, "median": 61,
                      "ratio": {"ratio": 1.426, "low": 1.42, "high": 1.43}, "note": None}
     assert second["median"] is None and second["note"] == "fail: owner was\nnot boosted"
+
+
+def test_json_matches_its_published_schema() -> None:
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(json.loads(schema.schema_file(schema.TABLE).read_text()))
+    data = json.loads(render(sample(), "json"))
+    validator.validate(data)
+    data["rows"][0]["median"] = [61]  # a list is no cell value
+    assert not validator.is_valid(data)
 
 
 def test_html_escapes_and_marks_rows() -> None:

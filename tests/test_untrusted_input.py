@@ -4,29 +4,22 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from rtbench.cli import main
+from tests.runfiles import Cli, in_process, result, write_run
 
 EVIL = "<script>alert(1)</script>|`x`\nnext"
 
 
 def _run_file(path: Path, shift: int) -> Path:
-    results = [
-        {"bench": EVIL, "params": {EVIL: EVIL}, "unit": "instructions", "status": "ok", "notes": [EVIL],
-         "samples": [100 + shift + i % 3 for i in range(60)]},
-        {"bench": "task_switch", "params": {}, "unit": "instructions", "status": "ok", "notes": [],
-         "samples": [61 + shift] * 60},
-        {"bench": "mutex_pi", "params": {}, "unit": "instructions", "status": "fail", "reason": EVIL, "samples": []},
-    ]
-    path.write_text(json.dumps({"manifest": {"target": EVIL, "os": "freertos"}, "results": results}))
-    return path
+    return write_run(path, [
+        result(EVIL, [100 + shift + i % 3 for i in range(60)], notes=[EVIL], **{EVIL: EVIL}),
+        result("task_switch", [61 + shift] * 60),
+        result("mutex_pi", [], status="fail", reason=EVIL),
+    ], manifest={"target": EVIL, "os": "freertos"})
 
 
 @pytest.fixture()
@@ -34,24 +27,9 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
     return _run_file(tmp_path / "a.json", 0), _run_file(tmp_path / "b.json", 5)
 
 
-@dataclass
-class Outcome:
-    returncode: int
-    stdout: str
-    stderr: str
-
-
-Cli = Callable[..., Outcome]
-
-
 @pytest.fixture()
 def rtbench(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
-    """The command line, in this process (as `python -m rtbench --home tmp_path ...`)."""
-    def call(*args: str) -> Outcome:
-        code = main(["--home", str(tmp_path), *args])
-        out = capsys.readouterr()
-        return Outcome(code, out.out, out.err)
-    return call
+    return in_process(capsys, tmp_path)
 
 
 def _unescaped_pipes(line: str) -> int:
@@ -91,8 +69,7 @@ def test_html_report_of_crafted_runs_is_escaped(files: tuple[Path, Path], tmp_pa
 
 
 def test_text_output_shows_control_characters(tmp_path: Path, rtbench: Cli) -> None:
-    path = tmp_path / "escape.json"
-    path.write_text(json.dumps({"results": [{"bench": "a\x1b[2Jb", "unit": "instructions", "samples": [1, 2]}]}))
+    path = write_run(tmp_path / "escape.json", [result("a\x1b[2Jb", [1, 2])])
     proc = rtbench("report", str(path))
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout and "a\\x1b[2Jb" in proc.stdout

@@ -4,13 +4,8 @@ from __future__ import annotations
 import pytest
 
 from rtbench import compare, verdict
-from rtbench.model import Result, Run, Scale
-
-
-def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok", reason: str = "",
-           **params: object) -> Result:
-    return Result(bench, dict(params), unit, status, reason=reason, raw_samples=samples if status == "ok" else [],
-                  scale=Scale(unit))
+from rtbench.model import Run
+from tests.runfiles import result
 
 
 def runs() -> tuple[Run, Run]:

@@ -1,7 +1,7 @@
 /* periodic_jitter: a periodic task's release lateness (a cyclictest equivalent where the kernel
  * can say when a release was due). Options: `periods` (releases per thread, default 200),
- * `period_us` (default 10000, one 100 Hz tick), `threads` (default 1) and `priority` (1..30,
- * default 29). One thread without `priority` runs in the catalogue task itself; otherwise
+ * `period_us` (default 10000, one 100 Hz tick), `threads` (default 1) and `priority` (1..RTB_PRIO_MAX,
+ * default one below the runner). One thread without `priority` runs in the catalogue task itself; otherwise
  * `threads` workers run at `priority`, each on its own timeline.
  * Each sample is the wake-up time minus the time the release was due:
  * - where the kernel reports the programmed release time (timers on the timestamp clock), the
@@ -78,7 +78,7 @@ static void worker(void *arg)
 static void run_workers(rtb_run *run, uint32_t threads, uint32_t priority)
 {
     if (priority == 0u || priority > RTB_PRIO_MAX) {
-        rtb_fail(run, "option priority must be 1..30");
+        rtb_fail(run, "option priority must be from 1 to the port's highest (RTB_PRIO_MAX)");
         return;
     }
     if (threads > 1u && !(s.lock = rtb_os_mutex_create())) {

@@ -1,13 +1,15 @@
 /* task_preempt, task_preempt_load: a high task suspends itself, a low task resumes it.
  * Timed: from the resume call to the high task running. task_preempt_load adds N ready tasks
- * below both (parameter `tasks`). Checked: the resume preempts the low task at once, and
- * none of the extra ready tasks ever runs. */
+ * below both (parameter `tasks`), each at a priority of its own (as the 2012 study did) while
+ * the kernel has levels left, so that kernels with one task per priority run it too. Checked:
+ * the resume preempts the low task at once, and none of the extra ready tasks ever runs. */
 #include "rtb/bench.h"
 #include "rtb/group.h"
 
-#define PRIO_HIGH 20u
-#define PRIO_LOW 10u
-#define PRIO_EXTRA 5u
+/* The pair just below the runner leaves every lower level to the extra tasks. */
+#define PRIO_HIGH (RTB_PRIO_RUNNER - 1u)
+#define PRIO_LOW (RTB_PRIO_RUNNER - 2u)
+#define PRIO_FIRST_EXTRA 1u
 
 static struct {
     rtb_run *run;
@@ -60,7 +62,7 @@ static void run_with(rtb_run *run, uint32_t extra)
         return;
     s.high = rtb_group_spawn(&s.group, "high", high_task, 0, PRIO_HIGH);
     for (uint32_t i = 0; i < extra && !rtb_failed(run); i++)
-        rtb_group_spawn(&s.group, "extra", extra_task, 0, PRIO_EXTRA);
+        rtb_group_spawn(&s.group, "extra", extra_task, 0, rtb_group_spread_prio_below(PRIO_FIRST_EXTRA, PRIO_LOW, i));
     rtb_group_spawn(&s.group, "low", low_task, 0, PRIO_LOW);
     rtb_group_join(&s.group, 1);
 }
@@ -70,5 +72,5 @@ static void run_load(rtb_run *run) { run_with(run, rtb_param(run)); }
 
 RTB_BENCHMARK(task_preempt, 20, "low task resumes a suspended high task: resume call to high task running", run_plain);
 RTB_PARAM_VALUES(task_preempt_load, 0, 5, 10, 15, 30);
-RTB_BENCHMARK(task_preempt_load, 21, "task_preempt with N extra ready lower-priority tasks", run_load,
+RTB_BENCHMARK(task_preempt_load, 21, "task_preempt with N extra ready lower-priority tasks, a priority each", run_load,
               RTB_PARAM(task_preempt_load, "tasks"));

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from .. import __version__
+from .. import __version__, interrupts
 from ..errors import RtbenchError
 from ..store import StoreError
 from .analysis import add_cache, add_deadline, add_footprint
@@ -33,16 +33,38 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+# Options whose value often starts with '-' (argparse would take `--opt -O1` for two options).
+_DASHED_VALUES = ("--opt",)
+
+
+def _join_dashed_values(argv: list[str]) -> list[str]:
+    """`--opt -O1` as `--opt=-O1`."""
+    out: list[str] = []
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            out.append(word)
+            out.extend(words)
+            break
+        if word in _DASHED_VALUES:
+            value = next(words, None)
+            out.append(word if value is None else f"{word}={value}")
+        else:
+            out.append(word)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    interrupts.install()
     try:
+        args = parser().parse_args(_join_dashed_values(sys.argv[1:] if argv is None else argv))
         return int(args.func(args))
     except (RtbenchError, StoreError) as err:
         print(f"rtbench: error: {err}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("rtbench: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as err:
+        print(f"rtbench: interrupted ({interrupts.signal_name(err)})", file=sys.stderr)
+        return interrupts.exit_status(err)
     except BrokenPipeError:
         # The reader went away (`rtbench list | head`): stop quietly, as other tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -15,7 +15,9 @@ from .output import progress
 
 
 def cmd_footprint(args: argparse.Namespace) -> int:
-    footprints = footprint_table.measure(args.target, workspace(args), args.os, args.profile, args.opt, progress)
+    home = workspace(args)
+    home.check_writable()
+    footprints = footprint_table.measure(args.target, home, args.os, args.profile, args.opt, progress)
     print(footprint_table.to_text(footprints, args.target, args.opt))
     if args.json:
         args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
@@ -24,7 +26,7 @@ def cmd_footprint(args: argparse.Namespace) -> int:
 
 
 def _load_for_analysis(args: argparse.Namespace) -> Run:
-    with Store(workspace(args).store) as store:
+    with Store(workspace(args).store, read_only=True) as store:
         run_id = args.run
         if run_id is None:
             run_id = variants.latest_with(store.list_runs(), args.target)

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import math
 import re
+from collections.abc import Callable
 
 from ..paths import Workspace
 
@@ -12,6 +14,32 @@ def option(text: str) -> tuple[str, str]:
     if not sep or not key or " " in text:
         raise argparse.ArgumentTypeError(f"'{text}' is not KEY=VALUE (no spaces)")
     return key, value
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of seconds")
+    return value
+
+
+def count(minimum: int) -> Callable[[str], int]:
+    """A whole number of at least `minimum` that the image can count (32 bits)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        if not minimum <= value <= 2**32 - 1:
+            raise argparse.ArgumentTypeError(f"{value} is outside {minimum}..{2**32 - 1}")
+        return value
+
+    return parse
 
 
 def clock(text: str) -> float:

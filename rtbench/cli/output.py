@@ -1,11 +1,16 @@
 """What the commands print: progress on stderr, runs as tables on stdout, runs as JSON files."""
 from __future__ import annotations
 
+import datetime
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
+from ..errors import RtbenchError
 from ..model import Run
+from ..paths import Workspace
 from ..report import histogram_text, results_table, run_table, run_to_json
 from ..tables import as_markdown
 
@@ -14,9 +19,41 @@ def progress(message: str) -> None:
     print(f"rtbench: {message}", file=sys.stderr, flush=True)
 
 
+def check_output_file(path: Path, flag: str) -> None:
+    """A file the command will write must be writable before the work starts."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise RtbenchError(f"{flag} {path} is a directory", "give a file name")
+    if not folder.is_dir():
+        raise RtbenchError(f"{flag} {path}: the directory {folder} does not exist", f"create it: mkdir -p {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RtbenchError(f"{flag} {path} cannot be written", "give a writable location")
+
+
 def write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: int | None = None) -> None:
-    path.write_text(json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1) + "\n")
+    text = json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1) + "\n"
+    try:
+        path.write_text(text)
+    except OSError as err:
+        raise RtbenchError(f"cannot write {path}: {err.strerror or err}", "give a writable location") from None
     progress(f"wrote {path}")
+
+
+def rescue_json(run: Run, home: Workspace) -> Path | None:
+    """Writes a run the store could not take to a JSON file: in the workspace if it can be
+    written, else in the temporary directory. None when neither can be written."""
+    text = json.dumps(run_to_json(run), indent=1) + "\n"
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    for folder in (home.root / "unsaved", Path(tempfile.gettempdir())):
+        path = folder / f"rtbench-run-{stamp}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+            return path
+        except OSError:
+            path.unlink(missing_ok=True)  # a partial file would look like a result
+            continue
+    return None
 
 
 def run_header(run: Run) -> list[str]:
@@ -24,7 +61,8 @@ def run_header(run: Run) -> list[str]:
     m = run.manifest
     kernel = m.get("kernel", {})
     what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
-    lines = [f"run {run.run_id}: {what} / profile {m.get('profile')} / {m.get('created', '')}"]
+    head = f"run {run.run_id}" if run.run_id is not None else "run"
+    lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}"]
     if m.get("unit_note"):
         lines.append(f"unit: {m['unit_note']}")
     lines += [f"warning: {warning}" for warning in m.get("warnings", [])]

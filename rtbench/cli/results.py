@@ -98,13 +98,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.junit:
         check.write_junit(verdicts, args.junit, threshold)
         progress(f"wrote {args.junit}")
-    return 1 if any(v.failed for v in verdicts) else 0
+    return 0 if check.passed(verdicts) else 1
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    with Store(workspace(args).store) as store:
+    with Store(workspace(args).store, read_only=True) as store:
         for row in store.list_runs():
-            print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results")
+            print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results"
+                  + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else ""))
     return 0
 
 

@@ -2,15 +2,23 @@
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import sqlite3
+import sys
+import tempfile
 from pathlib import Path
 
+from .. import interrupts
 from ..durations import microseconds
 from ..errors import RtbenchError
 from ..load import KINDS as LOAD_KINDS
-from ..session import RunRequest, execute
-from ..store import Store
-from .arguments import clock, histogram_arguments, names, option, workspace
-from .output import print_run, progress, write_json
+from ..model import Run
+from ..paths import Workspace
+from ..session import RunRequest, execute, prepare
+from ..store import Store, StoreError
+from .arguments import clock, count, histogram_arguments, names, option, seconds, workspace
+from .output import check_output_file, print_run, progress, rescue_json, write_json
 
 
 def _periodic_options(args: argparse.Namespace) -> dict[str, str]:
@@ -44,18 +52,77 @@ def cmd_run(args: argparse.Namespace) -> int:
                          iterations=args.iterations, warmup=args.warmup, options=options,
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
                          load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count)
-    run = execute(request, home, progress)
-    for warning in run.manifest.get("warnings", []):
-        progress(f"warning: {warning}")
-    with Store(home.store) as store:
-        store.save(run)
-    print_run(run, args.histogram, args.bin_width, args.hist_limit)
+    # Everything that could refuse the results is checked before anything is built or run.
+    prepare(request)
+    _check_workspace(home)
     if args.json:
-        write_json(run, args.json, args.bin_width, args.hist_limit)
+        check_output_file(args.json, "--json")
+    with Store(home.store) as store:
+        run = execute(request, home, progress)
+        for warning in run.manifest.get("warnings", []):
+            progress(f"warning: {warning}")
+        interrupted = run.manifest.get("interrupted")
+        if interrupted and all(r.status == "error" for r in run.results):
+            progress(f"interrupted ({interrupted}) before any benchmark finished: nothing to store")
+            return _signal_exit(str(interrupted))
+        # Shown and written first, stored last: nothing that fails takes the results with it.
+        with interrupts.deferred():
+            try:
+                print_run(run, args.histogram, args.bin_width, args.hist_limit)
+            except BrokenPipeError:  # the reader went away (`rtbench run | head`): still keep the run
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            written = True
+            if args.json:
+                try:
+                    write_json(run, args.json, args.bin_width, args.hist_limit)
+                except RtbenchError as err:
+                    progress(f"error: {err}")
+                    written = False
+            saved = _save(store, run, home)
     bad = [r for r in run.results if r.status in ("fail", "error")]
     if bad:
         progress(f"{len(bad)} result(s) failed or were lost: " + ", ".join(r.label() for r in bad))
+    if interrupted:
+        progress(f"interrupted ({interrupted}): the benchmarks that finished were kept")
+        return _signal_exit(str(interrupted))
+    if not (saved and written):
+        return 2
     return 1 if bad else 0
+
+
+def _signal_exit(name: str) -> int:
+    return 128 + int(getattr(signal, name, signal.SIGINT))
+
+
+def _save(store: Store, run: Run, home: Workspace) -> bool:
+    """Stores the run; when the store cannot take it (a full disk, say), the run is written to
+    a JSON file instead and the message says where. True when stored."""
+    try:
+        store.save(run)
+        progress(f"stored as run {run.run_id} in {store.path}")
+        return True
+    except (StoreError, sqlite3.Error, OSError) as err:
+        problem = str(err)
+    rescue = rescue_json(run, home)
+    progress(f"error: the run could not be stored: {problem}")
+    if rescue is not None:
+        progress(f"the results were kept in {rescue}: `rtbench report {rescue}` reads them")
+    else:
+        progress("and no rescue file could be written either: the table above is all that is left")
+    return False
+
+
+def _check_workspace(home: Workspace) -> None:
+    """A workspace the run can write: checked by permissions, then by creating it and a file in
+    it (a directory may refuse new entries whatever its permissions say, like /proc)."""
+    home.check_writable()
+    try:
+        home.root.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=home.root, prefix=".rtbench-write-probe-"):
+            pass
+    except OSError as err:
+        raise RtbenchError(f"the workspace {home.root} is not writable: {err.strerror or err}",
+                           "give a writable --home (or $RTBENCH_HOME)") from None
 
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,8 +131,8 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
     run.add_argument("--profile", default="default", help="kernel configuration profile")
     run.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*'")
-    run.add_argument("--iterations", type=int, default=1000, help="measured iterations per benchmark")
-    run.add_argument("--warmup", type=int, default=100, help="unrecorded iterations before measuring")
+    run.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
+    run.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
     run.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
                      help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
@@ -78,8 +145,8 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                                      "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    run.add_argument("--timeout", type=float, default=900.0, help="seconds a run may take (per hardware variant)")
-    run.add_argument("--silence", type=float, default=None, help="seconds without output before the guest "
+    run.add_argument("--timeout", type=seconds, default=900.0, help="seconds a run may take (per hardware variant)")
+    run.add_argument("--silence", type=seconds, default=None, help="seconds without output before the guest "
                                                                  "counts as hung (default: the target's, 30 s on QEMU)")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
     periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")

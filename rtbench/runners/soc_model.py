@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import processes
 from ..build_once import build_once
 from ..errors import RtbenchError
 from ..platforms import Target
@@ -100,12 +101,15 @@ def _build(target: Target, model: Model, progress: Callable[[str], None]) -> Non
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
     try:
-        proc = subprocess.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
-                               "--build"], capture_output=True, text=True, env=env, timeout=BUILD_TIMEOUT)
+        proc = processes.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
+                              "--build"], env=env, timeout=BUILD_TIMEOUT)
     except subprocess.TimeoutExpired:
         shutil.rmtree(scratch, ignore_errors=True)
         raise RtbenchError(f"building the {variant} SoC model took longer than {BUILD_TIMEOUT} s",
                            "is the machine overloaded? try again") from None
+    except BaseException:  # interrupted: leave no half-built model behind
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         shutil.rmtree(scratch, ignore_errors=True)

@@ -91,7 +91,8 @@ static unsigned run_bench(const rtb_bench *bench, uint32_t overhead)
         rtb_run run;
         rtb_run_begin(&run, bench, value, overhead);
         inject_if_asked(bench);
-        bench->fn(&run);
+        if (!rtb_failed(&run)) /* a bad option failed it already */
+            bench->fn(&run);
         rtb_run_end(&run);
         failures += run.status == RTB_STATUS_FAIL;
     }

@@ -1,11 +1,23 @@
 /* Worker tasks of one benchmark, joined by the (highest-priority) catalogue task. */
 #include "rtb/group.h"
 
-#define JOIN_TIMEOUT_MS 20000u
+/* How long a join waits: a base, plus for every loop 1 ms and one tick (a loop may wait for a
+ * tick), so that long runs, which also stream their samples from the workers, are never cut
+ * off mid-record; a deadlock still ends the run, only later. */
+#define JOIN_BASE_MS 20000u
+#define JOIN_PER_LOOP_MS 1u
+#define JOIN_MAX_MS 0xFFFF0000u
+
+static uint32_t join_timeout_ms(const rtb_run *run)
+{
+    uint32_t tick_ms = (1000u + rtb_os_tick_hz() - 1u) / rtb_os_tick_hz();
+    uint64_t ms = JOIN_BASE_MS + (uint64_t)rtb_loops(run) * (JOIN_PER_LOOP_MS + tick_ms);
+    return ms < JOIN_MAX_MS ? (uint32_t)ms : JOIN_MAX_MS;
+}
 
 bool rtb_group_init(rtb_group *group, rtb_run *run)
 {
-    *group = (rtb_group){.run = run, .timeout_ms = JOIN_TIMEOUT_MS};
+    *group = (rtb_group){.run = run, .timeout_ms = join_timeout_ms(run)};
     group->done = rtb_os_sem_create(0, RTB_GROUP_MAX);
     if (!group->done)
         rtb_fail(run, "no semaphore left for the worker group");
@@ -39,7 +51,9 @@ _Noreturn void rtb_group_done(rtb_group *group)
 
 void rtb_group_join(rtb_group *group, unsigned finishers)
 {
-    uint32_t timeout = (uint32_t)((uint64_t)group->timeout_ms * rtb_os_tick_hz() / 1000u);
+    uint64_t ticks = (uint64_t)group->timeout_ms * rtb_os_tick_hz() / 1000u;
+    /* RTB_WAIT_FOREVER is the largest value: stay below it so a deadlock still ends. */
+    uint32_t timeout = ticks < RTB_WAIT_FOREVER ? (uint32_t)ticks : RTB_WAIT_FOREVER - 1u;
     for (unsigned i = 0; i < finishers && !rtb_failed(group->run); i++)
         if (rtb_os_sem_take(group->done, timeout) != RTB_OK)
             rtb_fail(group->run, "workers did not finish in time (deadlock or lost wake-up)");

@@ -13,9 +13,13 @@ static char cmdline[CMDLINE_MAX];
 static const char *keys[OPTIONS_MAX];
 static const char *values[OPTIONS_MAX];
 static unsigned count;
+/* The first option whose value was not a whole number the image can hold, as a verdict. Not
+ * zeroed at reset (rtb_options_load clears it), so that it adds nothing to boot_time. */
+static char bad_option[80] RTB_NOINIT;
 
 void rtb_options_load(void)
 {
+    bad_option[0] = '\0';
     size_t len = rtb_target_cmdline(cmdline, CMDLINE_MAX - 1u);
     cmdline[len] = '\0';
     count = 0;
@@ -48,6 +52,21 @@ const char *rtb_options_text(const char *key)
     return NULL;
 }
 
+static void remember_bad(const char *key)
+{
+    if (bad_option[0])
+        return;
+    static const char head[] = "option ", tail[] = " is not a whole number from 0 to 4294967295";
+    size_t n = 0;
+    for (const char *p = head; *p; p++)
+        bad_option[n++] = *p;
+    for (const char *p = key; *p && n < sizeof bad_option - sizeof tail; p++)
+        bad_option[n++] = *p;
+    for (const char *p = tail; *p; p++)
+        bad_option[n++] = *p;
+    bad_option[n] = '\0';
+}
+
 uint32_t rtb_options_u32(const char *key, uint32_t fallback)
 {
     const char *text = rtb_options_text(key);
@@ -55,11 +74,24 @@ uint32_t rtb_options_u32(const char *key, uint32_t fallback)
         return fallback;
     uint32_t value = 0;
     for (; *text; text++) {
-        if (*text < '0' || *text > '9')
+        uint32_t digit = (uint32_t)(*text - '0');
+        if (*text < '0' || *text > '9' || value > (UINT32_MAX - digit) / 10u) {
+            remember_bad(key); /* a wrapped or misread count would be stored as if it were asked for */
             return fallback;
-        value = value * 10u + (uint32_t)(*text - '0');
+        }
+        value = value * 10u + digit;
     }
     return value;
+}
+
+const char *rtb_options_take_error(void)
+{
+    static char taken[sizeof bad_option] RTB_NOINIT;
+    if (!bad_option[0])
+        return 0;
+    memcpy(taken, bad_option, sizeof bad_option);
+    bad_option[0] = '\0';
+    return taken;
 }
 
 bool rtb_options_list_has(const char *key, const char *name)

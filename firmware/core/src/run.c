@@ -32,8 +32,11 @@ uint32_t rtb_loops(const rtb_run *run) { return run->warmup + run->iterations; }
 
 uint32_t rtb_option(const rtb_run *run, const char *key, uint32_t fallback)
 {
-    (void)run;
-    return rtb_options_u32(key, fallback);
+    uint32_t value = rtb_options_u32(key, fallback);
+    const char *bad = rtb_options_take_error();
+    if (bad)
+        rtb_fail((rtb_run *)run, bad);
+    return value;
 }
 
 void rtb_sample(rtb_run *run, int32_t delta)
@@ -101,7 +104,9 @@ void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_
                                            : bench->count;
         run->warmup = bench->count_warmup;
         uint32_t per = bench->count_per_key ? rtb_options_u32(bench->count_per_key, 1u) : 1u;
-        if (per > 1u) {
+        if (per > 1u && (run->iterations > UINT32_MAX / per || run->warmup > UINT32_MAX / per)) {
+            rtb_fail(run, "the sample count times its multiplier exceeds 4294967295");
+        } else if (per > 1u) {
             run->iterations *= per;
             run->warmup *= per;
         }
@@ -109,6 +114,13 @@ void rtb_run_begin(rtb_run *run, const rtb_bench *bench, uint32_t param, uint32_
         run->iterations = rtb_options_u32("iterations", 1000u);
         run->warmup = rtb_options_u32("warmup", 100u);
     }
+    /* A bad option (here or the swept parameter's, read just before) or counts that wrap fail
+     * the run before it measures anything. */
+    const char *bad = rtb_options_take_error();
+    if (bad)
+        rtb_fail(run, bad);
+    else if (run->warmup > UINT32_MAX - run->iterations)
+        rtb_fail(run, "iterations plus warm-up exceed 4294967295");
     rtb_field fields[] = {
         RTB_STR("bench", bench->name),
         RTB_STR("param", bench->param ? bench->param : "-"),

@@ -137,6 +137,13 @@ void rtb_os_task_delete(rtb_task *task)
 {
     if (!task || !task->used || task == self)
         return;
+    /* Cancellation needs the thread to run: lift it to the deleter's priority, or a busy task
+     * above it would keep it from ever reaching its cancellation point. */
+    int policy;
+    struct sched_param mine;
+    if (rtb_posix_fifo_granted(NULL) && pthread_getschedparam(pthread_self(), &policy, &mine) == 0 &&
+        policy == SCHED_FIFO)
+        pthread_setschedparam(task->thread, SCHED_FIFO, &mine);
     pthread_cancel(task->thread);
     struct timespec deadline = rtb_posix_timespec(rtb_posix_now_ns(CLOCK_MONOTONIC) + DELETE_WAIT_NS);
     if (pthread_clockjoin_np(task->thread, NULL, CLOCK_MONOTONIC, &deadline) == 0) {
@@ -199,8 +206,28 @@ uint32_t rtb_os_isr_priority(void) { return rtb_posix_fifo_granted(NULL) ? RTB_P
 /* The kernel preempts for the woken task by itself when the handler thread blocks again. */
 void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }
 
+static void *parked(void *arg)
+{
+    (void)arg;
+    for (;;)
+        pause();
+}
+
+/* glibc loads libgcc_s (the unwinder cancellation needs) on the first pthread_cancel: that file
+ * I/O must happen now, not when the first benchmark reclaims its tasks, where the runner would
+ * sleep in it and let a task it was about to delete run on. */
+static void load_cancellation(void)
+{
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, parked, NULL) == 0) {
+        pthread_cancel(thread);
+        pthread_join(thread, NULL);
+    }
+}
+
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 {
+    load_cancellation();
     rtb_posix_fifo_granted(NULL);
     if (!rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER)) {
         fprintf(stderr, "rtbench posix port: could not create the runner thread\n");

@@ -21,6 +21,9 @@ rtb_port_link(rtb_os_ucos2.c ${RTB_UCOS2_ARCH} INCLUDES
     ${RTB_UCOS2_SRC}
     ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU)
 target_compile_definitions(rtb_kernel PUBLIC
+    # One task per priority: 40 abstract levels (of the kernel's 64), so that 30 tasks of their
+    # own priority fit below a benchmark's pair and the runner.
+    RTB_PRIO_MAX=40u
     RTB_UCOS2_ARCH_HEADER="${RTB_UCOS2_ARCH}.h"
     RTB_UCOS2_PORT_NAME="${RTB_UCOS2_PORT}/GNU"
     # The port's PendSV handler under the CMSIS name the target's vector table uses.

@@ -1,7 +1,8 @@
 /* rtbench's OS-abstraction API on uC/OS-II, with statically allocated kernel objects.
  *
  * Priorities: uC/OS-II allows one task per priority (0 most urgent). rtbench's abstract
- * priorities 1..30 map to 39..10; 2..9 stay free as the ceilings of the mutexes (one
+ * priorities 1..40 (RTB_PRIO_MAX, set in os.cmake) map to 49..10; 2..9 stay free as the
+ * ceilings of the mutexes (one
  * reserved priority per mutex, above every task that may lock it, the runner included).
  * Asking for a second task at a taken priority is reported as unsupported.
  * Queues: uC/OS-II queues carry pointers. Items that fit a pointer travel in it by value;

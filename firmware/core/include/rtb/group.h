@@ -26,11 +26,16 @@ _Noreturn void rtb_group_done(rtb_group *group);
 static inline bool rtb_group_running(const rtb_group *group) { return !group->stopping; }
 void rtb_group_stop(rtb_group *group);
 /* The priority of worker `i` when every worker wants one of its own: `first`, `first` + 1 ...
- * up to just below the runner, then round again. Kernels without shared priorities thus run
- * up to RTB_PRIO_MAX - `first` such workers. */
+ * up to just below `ceiling`, then round again. Kernels without shared priorities thus run up
+ * to `ceiling` - `first` such workers. */
+static inline unsigned rtb_group_spread_prio_below(unsigned first, unsigned ceiling, uint32_t i)
+{
+    return first + i % (ceiling - first);
+}
+/* The same up to just below the runner. */
 static inline unsigned rtb_group_spread_prio(unsigned first, uint32_t i)
 {
-    return first + i % (RTB_PRIO_MAX - first);
+    return rtb_group_spread_prio_below(first, RTB_PRIO_RUNNER, i);
 }
 /* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
  * group. A wait longer than `timeout_ms` fails the run instead of hanging. */

@@ -8,8 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Abstract priorities: 1 (lowest usable) .. RTB_PRIO_MAX (most urgent); ports map them. */
+/* Abstract priorities: 1 (lowest usable) .. RTB_PRIO_MAX (most urgent); ports map them. A port
+ * whose kernel cannot share a priority but has levels to spare raises RTB_PRIO_MAX (uC/OS-II:
+ * 40), so that experiments giving every task a priority of its own fit; kernels that share
+ * priorities keep 30 and let such tasks share once the levels run out. */
+#ifndef RTB_PRIO_MAX
 #define RTB_PRIO_MAX 30u
+#endif
 #define RTB_PRIO_RUNNER RTB_PRIO_MAX
 #define RTB_WAIT_FOREVER UINT32_MAX
 #define RTB_NO_WAIT 0u

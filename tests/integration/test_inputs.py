@@ -1,0 +1,119 @@
+"""`rtbench run` with bad input: a clear message and exit 2 before anything is built, never a
+traceback; input it accepts reaches the image as asked; a store that fails keeps the results."""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rtbench.build import Build
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def rtbench(home: Path, *args: str, cwd: Path = REPO,
+            limit_file_size: int | None = None) -> subprocess.CompletedProcess[str]:
+    def limit() -> None:
+        if limit_file_size is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
+
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home), *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600, preexec_fn=limit)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--iterations", "4294967396"], "outside 1..4294967295"),
+    (["--iterations", "4294967295", "--warmup", "1"], "exceeds what the image counts"),
+    (["--iterations", "0"], "outside 1..4294967295"),
+    (["--bench", ","], "names no benchmark"),
+    (["--silence", "0"], "not a positive number of seconds"),
+    (["--silence", "nan"], "not a positive number of seconds"),
+    (["--timeout", "-1"], "not a positive number of seconds"),
+    (["--bench", "tick_cost", "--option", "ticks=abc"], "whole number from 0 to 4294967295"),
+    (["--bench", "tick_cost", "--option", "ticks=4294967296"], "whole number from 0 to 4294967295"),
+    (["--bench", "task_switch", "--option", "ticks=500"], "read by tick_cost, which this run does not select"),
+    (["--option", "no_such_key=1"], "no selected benchmark reads option no_such_key"),
+    (["--option", "select=task_switch"], "set by rtbench itself"),
+    (["--option", "iterations=5"], "set by rtbench itself"),
+    (["--option", "cpu=0"], "applies to the linux target"),
+    (["--option", "inject=explode:task_switch"], "expected fault:<benchmark> or hang:<benchmark>"),
+    (["--opt", "O2"], "is not a compiler flag"),
+    (["--json", "/no/such/dir/out.json"], "does not exist"),
+])
+def test_bad_input_is_refused_before_anything_is_built(tmp_path: Path, args: list[str], message: str) -> None:
+    home = tmp_path / "home"
+    proc = rtbench(home, "run", *args)
+    assert proc.returncode == 2, proc.stderr
+    assert message in proc.stderr and "Traceback" not in proc.stderr
+    assert not (home / "build").exists()
+
+
+def test_an_unusable_workspace_or_store_is_refused_before_building(tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("not a directory")
+    proc = rtbench(a_file, "run")
+    assert proc.returncode == 2 and "is a file, not a directory" in proc.stderr
+    # /proc does not take new directories: a read-only place, even for root.
+    proc = rtbench(Path("/proc/rtbench-home"), "run")
+    assert proc.returncode == 2 and "not writable" in proc.stderr and "Traceback" not in proc.stderr
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / "results.sqlite").write_bytes(os.urandom(5000))
+    proc = rtbench(damaged, "run", "--json", str(tmp_path / "out.json"))
+    assert proc.returncode == 2 and "not a usable results store" in proc.stderr
+    assert not (damaged / "build").exists() and not (tmp_path / "out.json").exists()
+
+
+def test_a_relative_home_is_used_where_it_was_given(tmp_path: Path, built_image: Build) -> None:
+    proc = rtbench(Path("rel-home"), "run", "--bench", "sem_take", "--iterations", "10", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert list((tmp_path / "rel-home" / "build").glob("qemu-m3-*/rtbench.elf"))
+    assert not (REPO / "firmware" / "rel-home").exists()
+
+
+def test_compiler_flags_reach_the_compiler_word_by_word(tmp_path: Path, built_image: Build) -> None:
+    out = tmp_path / "out.json"
+    proc = rtbench(tmp_path / "home", "run", "--bench", "sem_take", "--iterations", "10", "--opt", "-O2 -fno-inline",
+                   "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    compiler = json.loads(out.read_text())["manifest"]["compiler"]
+    assert compiler["opt_flags"] == "-O2 -fno-inline"
+    assert {"-O2", "-fno-inline"} <= set(compiler["flags"]["bench"])
+    # A value starting with '-' after a space (argparse alone would take -O1 for an option).
+    proc = rtbench(tmp_path / "home", "run", "--bench", "sem_take", "--iterations", "10", "--opt", "-O1",
+                   "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "-O1" in json.loads(out.read_text())["manifest"]["compiler"]["flags"]["bench"]
+
+
+def test_a_long_run_is_not_cut_off_by_the_join_timeout(tmp_path: Path, built_image: Build) -> None:
+    # 300 000 switches stream their samples from the workers for longer than a fixed 20 s join
+    # timeout of virtual time: the join must scale with the loop count.
+    out = tmp_path / "out.json"
+    proc = rtbench(tmp_path / "home", "run", "--bench", "task_switch", "--iterations", "300000", "--json", str(out))
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(out.read_text())["results"][0]
+    assert result["status"] == "ok" and result["n"] == 300000
+
+
+def test_a_store_that_cannot_save_keeps_the_run_in_a_json_file(tmp_path: Path, built_image: Build) -> None:
+    home = tmp_path / "home"
+    assert rtbench(home, "run", "--bench", "sem_take", "--iterations", "10").returncode == 0
+    # No file may grow past the store's size: the store cannot take a new run, as on a full disk.
+    size = (home / "results.sqlite").stat().st_size
+    proc = rtbench(home, "run", "--bench", "sem_take", "--iterations", "50", limit_file_size=size)
+    assert proc.returncode == 2, proc.stderr
+    assert "could not be stored" in proc.stderr and "Traceback" not in proc.stderr
+    assert "sem_take" in proc.stdout  # the table came first
+    rescued = list((home / "unsaved").glob("rtbench-run-*.json"))
+    assert len(rescued) == 1 and str(rescued[0]) in proc.stderr
+    report = rtbench(home, "report", str(rescued[0]))
+    assert report.returncode == 0 and "sem_take" in report.stdout
+    kept = json.loads(rescued[0].read_text())["results"][0]
+    assert kept["status"] == "ok" and kept["n"] == 50
