@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .stats import median
+
 STATS = ("median", "mean")
 # Resampled values held in memory at once (resamples x samples), to bound memory for long runs.
 _CHUNK_ELEMENTS = 2_000_000
@@ -48,15 +50,10 @@ class Estimate:
         return self.diff_ci.excludes(0.0)
 
 
-def median(values: Sequence[int | float]) -> float:
-    ordered = sorted(values)
-    return float(ordered[max((len(ordered) + 1) // 2, 1) - 1])
-
-
 def _statistic(matrix: np.ndarray, stat: str) -> np.ndarray:
     if stat == "mean":
         return matrix.mean(axis=1)
-    rank = (matrix.shape[1] + 1) // 2 - 1  # nearest rank ceil(n/2), 0-based
+    rank = (matrix.shape[1] + 1) // 2 - 1  # stats.median's nearest rank ceil(n/2), 0-based
     return np.partition(matrix, rank, axis=1)[:, rank].astype(float)
 
 
@@ -96,8 +93,8 @@ def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *
     boot = _resampled(a, b, stats, resamples, np.random.default_rng(seed))
     estimates: dict[str, Estimate] = {}
     for stat in stats:
-        point_a = median(base) if stat == "median" else float(np.mean(a))
-        point_b = median(other) if stat == "median" else float(np.mean(b))
+        point_a = float(median(base)) if stat == "median" else float(np.mean(a))
+        point_b = float(median(other)) if stat == "median" else float(np.mean(b))
         boot_a, boot_b = boot[stat]
         ratio = ratio_ci = None
         if point_a > 0 and bool(np.all(boot_a > 0)):

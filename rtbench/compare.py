@@ -10,6 +10,8 @@ from .errors import RtbenchError
 from .model import Result, Run
 from .report import format_params
 from .schema import COMPARE, stamped
+from .stats import median
+from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell
 from .units import Key, check_units
 
 
@@ -25,7 +27,9 @@ class Row:
 
     @property
     def significant(self) -> bool:
-        return any(e is not None and any(x.significant for x in e.values()) for e in self.estimates)
+        """Some later run's interval excludes no change (single values have no interval)."""
+        return any(e is not None and not single_value(self.results[0], other) and any(x.significant for x in e.values())
+                   for other, e in zip(self.results[1:], self.estimates))
 
 
 @dataclass
@@ -94,71 +98,95 @@ def _num(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
-def _ratio(value: float) -> str:
+def ratio_text(value: float) -> str:
     text = f"{value:.3f}"
     # A small but real change must not print as no change.
     return f"{value:.5f}" if text == "1.000" and value != 1.0 else text
 
 
-def _versus(estimate: bootstrap.Estimate) -> str:
+def single_value(base: Result | None, other: Result | None) -> bool:
+    """Both sides are one sample (boot_time, footprint): a value each, no interval to estimate."""
+    return base is not None and other is not None and len(base.raw_samples) == 1 == len(other.raw_samples)
+
+
+def versus_text(estimate: bootstrap.Estimate, single: bool = False) -> str:
+    """'1.426 [1.420, 1.431]*', or the signed difference where there is no ratio; one value
+    without an interval for single samples."""
+    if single:
+        return ratio_text(estimate.ratio) if estimate.ratio is not None else f"{estimate.diff:+.1f}"
     mark = "*" if estimate.significant else ""
     if estimate.ratio is not None and estimate.ratio_ci is not None:
         ci = estimate.ratio_ci
-        return f"{_ratio(estimate.ratio)} [{_ratio(ci.low)}, {_ratio(ci.high)}]{mark}"
+        return f"{ratio_text(estimate.ratio)} [{ratio_text(ci.low)}, {ratio_text(ci.high)}]{mark}"
     ci = estimate.diff_ci
     return f"{estimate.diff:+.1f} [{ci.low:+.1f}, {ci.high:+.1f}]{mark}"
 
 
-def cells(row: Row, stats: tuple[str, ...]) -> list[str]:
-    out = [row.bench, format_params(row.params), row.unit]
-    for result in row.results:
-        if result is None:
-            out += ["absent"] + [""] * (len(stats) - 1)
-        elif result.status != "ok" or not result.raw_samples:
-            out += [result.status] + [""] * (len(stats) - 1)
-        else:
-            samples = result.samples()
-            for stat in stats:
-                out.append(_num(bootstrap.median(samples) if stat == "median" else sum(samples) / len(samples)))
-    for estimate in row.estimates:
-        for stat in stats:
-            out.append(_versus(estimate[stat]) if estimate else "-")
-    return out
+ESTIMATE_PARTS = ("ratio", "ratio_low", "ratio_high", "diff", "diff_low", "diff_high", "significant")
 
 
-def headers(stats: tuple[str, ...], letters: list[str]) -> list[str]:
-    heads = ["benchmark", "params", "unit"]
+def _estimate_parts(estimate: bootstrap.Estimate, single: bool) -> dict[str, Any]:
+    ratio_ci = None if single else estimate.ratio_ci
+    diff_ci = None if single else estimate.diff_ci
+    return {"ratio": estimate.ratio, "ratio_low": ratio_ci.low if ratio_ci else None,
+            "ratio_high": ratio_ci.high if ratio_ci else None, "diff": estimate.diff,
+            "diff_low": diff_ci.low if diff_ci else None, "diff_high": diff_ci.high if diff_ci else None,
+            "significant": None if single else estimate.significant}
+
+
+def _run_cells(result: Result | None, stats: tuple[str, ...]) -> list[Cell]:
+    if result is None:
+        return [cell("absent")] + [cell(None, "")] * (len(stats) - 1)
+    if result.status != "ok" or not result.raw_samples:
+        return [cell(result.status)] + [cell(None, "")] * (len(stats) - 1)
+    samples = result.samples()
+    values = {"median": median(samples), "mean": sum(samples) / len(samples)}
+    return [cell(values[stat], _num(values[stat])) for stat in stats]
+
+
+def comparison_table(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS) -> Table:
+    """Per benchmark: each run's statistics, then each later run's ratio to the first with its interval."""
+    letters = letters_for(len(comparison.runs))
+    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params"), Column("unit", "unit")]
     for letter in letters:
-        heads += [f"{letter} {stat}" for stat in stats]
+        columns += [Column(f"{letter}_{stat}", f"{letter} {stat}", "number") for stat in stats]
     for letter in letters[1:]:
-        heads += [f"{letter}/A {stat} [95% CI]" for stat in stats]
-    return heads
+        columns += [Column(f"{letter}_vs_A_{stat}", f"{letter}/A {stat} [{comparison.confidence:.0%} CI]", "parts",
+                           ESTIMATE_PARTS) for stat in stats]
+    table = Table(columns, empty="no benchmarks to compare")
+    for row in comparison.rows:
+        cells = [cell(row.bench), cell(dict(row.params), format_params(row.params)), cell(row.unit)]
+        for result in row.results:
+            cells += _run_cells(result, stats)
+        for other, estimate in zip(row.results[1:], row.estimates):
+            single = single_value(row.results[0], other)
+            cells += [cell(_estimate_parts(estimate[stat], single), versus_text(estimate[stat], single))
+                      if estimate else cell(None) for stat in stats]
+        table.add(cells, classes=("significant",) if row.significant else ())
+    return table
 
 
 def letters_for(count: int) -> list[str]:
     return [chr(ord("A") + i) if i < 26 else f"R{i}" for i in range(count)]
 
 
-def _legend(comparison: Comparison, letters: list[str]) -> list[str]:
+def legend(comparison: Comparison) -> list[str]:
+    """What A, B... are and how to read the ratio columns."""
+    letters = letters_for(len(comparison.runs))
     lines = [f"{letter} = {name}" for letter, name in zip(letters, comparison.names)]
+    single = any(single_value(row.results[0], other) for row in comparison.rows for other in row.results[1:])
     lines.append(f"ratios to A with bootstrap {comparison.confidence:.0%} intervals ({comparison.resamples} resamples, "
                  f"seed {comparison.seed}); * = the interval excludes 1 (no change); "
-                 "a signed difference is shown where A's value is not positive")
+                 "a signed difference is shown where A's value is not positive"
+                 + ("; a single sample (boot_time, footprint) is a value, without an interval" if single else ""))
     return lines
 
 
 def to_text(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS) -> str:
     letters = letters_for(len(comparison.runs))
-    heads = headers(stats, letters)
-    body = [cells(row, stats) for row in comparison.rows]
-    widths = [max(len(h), *(len(c[i]) for c in body)) for i, h in enumerate(heads)]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i < 3 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
     out = [fairness.lint_text(comparison.differences, letters)] if comparison.differences else []
-    out += _legend(comparison, letters)
-    out += ["", line(heads), line(["-" * w for w in widths])] + [line(c) for c in body]
+    out += legend(comparison)
+    out += ["", as_text.render(comparison_table(comparison, stats))]
     return "\n".join(out)
 
 
@@ -167,18 +195,16 @@ def to_markdown(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS
     out: list[str] = []
     if comparison.differences:
         out.append("**Fairness:** the runs differ in settings that bias the comparison:\n")
-        out += [f"- {d.describe(letters)}" for d in comparison.differences]
+        out += [f"- {as_markdown.escape(d.describe(letters))}" for d in comparison.differences]
         out.append("")
-    out += [f"- {line}" for line in _legend(comparison, letters)]
+    out += [f"- {as_markdown.escape(line)}" for line in legend(comparison)]
     out.append("")
-    heads = headers(stats, letters)
-    out.append("| " + " | ".join(heads) + " |")
-    out.append("| " + " | ".join("---" if i < 3 else "---:" for i in range(len(heads))) + " |")
-    for row in comparison.rows:
-        shown = [c.replace("|", "\\|") for c in cells(row, stats)]
-        shown[0] = f"`{shown[0]}`"
-        out.append("| " + " | ".join(shown) + " |")
+    out.append(as_markdown.render(comparison_table(comparison, stats)))
     return "\n".join(out)
+
+
+def to_csv(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS) -> str:
+    return as_csv.render(comparison_table(comparison, stats))
 
 
 def _estimate_json(estimate: bootstrap.Estimate) -> dict[str, Any]:
@@ -195,7 +221,7 @@ def to_json(comparison: Comparison) -> dict[str, Any]:
         rows.append({
             "bench": row.bench, "params": row.params, "unit": row.unit,
             "runs": [None if r is None else {"status": r.status, "n": len(r.raw_samples),
-                                              **({"median": bootstrap.median(r.samples()),
+                                              **({"median": float(median(r.samples())),
                                                   "mean": sum(r.samples()) / len(r.samples())}
                                                  if r.status == "ok" and r.raw_samples else {})}
                      for r in row.results],

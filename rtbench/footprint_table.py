@@ -13,6 +13,7 @@ from .footprint import DETAILED_KINDS, KINDS, parse_map_detailed, section_kind
 from .paths import Workspace
 from .platforms import Kernel, find_kernel, find_target, kernels
 from .schema import FOOTPRINT, stamped
+from .tables import Column, Table, as_text, cell
 
 # The rows printed per image: the kernel, rtbench's adapter to it, the benchmark code, the rest.
 PARTS = (("kernel", ("kernel",)), ("port", ("port",)), ("benchmarks", ("bench",)))
@@ -83,24 +84,23 @@ def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | No
     return out
 
 
-def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
-    heads = ("kernel", "version", "profile", "part", *COLUMNS, "total")
-    rows = []
+def to_table(footprints: list[Footprint]) -> Table:
+    columns = [Column("kernel", "kernel"), Column("version", "version"), Column("profile", "profile"),
+               Column("part", "part")]
+    columns += [Column(kind, kind, "number") for kind in COLUMNS] + [Column("total", "total", "number")]
+    table = Table(columns, empty="no image was built")
     for fp in footprints:
         for name, sizes in fp.parts():
-            rows.append([fp.kernel, fp.version, fp.profile, name, *(str(sizes[c]) for c in COLUMNS),
-                         str(sum(sizes.values()))])
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]
+            table.add([cell(fp.kernel), cell(fp.version), cell(fp.profile), cell(name),
+                       *(cell(sizes[c]) for c in COLUMNS), cell(sum(sizes.values()))])
+    return table
 
-    def line(cells: list[str] | tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(w) if i < 4 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
+def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
     out = [f"footprint in bytes on {target} ({opt_flags}), from the linker map (totals checked against the ELF)",
-           line(heads),
-           line(["-" * w for w in widths])]
-    out += [line(r) for r in rows]
-    out += ["bss includes .noinit (sample buffers, task stacks). port: rtbench's adapter to the kernel.",
-            "rest: rtbench's core, the target's start-up and drivers, the C library and linker padding."]
+           as_text.render(to_table(footprints)),
+           "bss includes .noinit (sample buffers, task stacks). port: rtbench's adapter to the kernel.",
+           "rest: rtbench's core, the target's start-up and drivers, the C library and linker padding."]
     return "\n".join(out)
 
 

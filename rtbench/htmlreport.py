@@ -1,4 +1,6 @@
-"""`rtbench report --html`: one self-contained HTML file (plotly.js embedded, no network at view time)."""
+"""`rtbench report --html`: one self-contained HTML file (plotly.js embedded, no network at view
+time). It opens with its verdict; a comparison then shows every ratio in one chart, and the
+details follow: tables, distributions, load scaling, footprint, published studies, manifests."""
 from __future__ import annotations
 
 import datetime
@@ -10,42 +12,61 @@ from typing import Any
 
 import plotly.offline
 
-from . import __version__, bootstrap, compare, plots, published
+from . import __version__, compare, htmlcompare, htmlverdict, plots, published, verdict
 from .errors import RtbenchError
 from .model import Result, Run
-from .report import format_params, result_row
+from .report import run_table
+from .tables import Column, Table, as_html, cell
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }
-h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+h1 { font-size: 1.6em; margin-bottom: .2em; }
+h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+h3.figtitle { font-size: 1em; margin: 1em 0 .2em; }
 table { border-collapse: collapse; font-size: .85em; margin: .5em 0; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; white-space: nowrap; }
 .wide { overflow-x: auto; }
 th { background: #f3f3f3; } td.l, th.l { text-align: left; }
-tr.bad td { background: #fde8e8; } tr.sig td { background: #eef4ff; }
+tr.bad td { background: #fde8e8; } tr.significant td { background: #eef4ff; } tr.note td { color: #a33; }
 .fair { background: #fff6dc; border: 1px solid #e8c96a; padding: .5em 1em; margin: 1em 0; }
-.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: .5em; }
-.note { color: #555; font-size: .9em; } pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: .5em 1.5em; }
+code { font-size: 1.1em; } .note { color: #555; font-size: .9em; }
+pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
+.verdict { border: 2px solid #3b6fb6; background: #f2f7ff; border-radius: 6px; padding: .2em 1.2em .6em;
+           margin: 1em 0; }
+.verdict.same { border-color: #2f8a4c; background: #f1fbf4; }
+.verdict.bad { border-color: #c53030; background: #fff5f5; }
+.verdict h2 { border: none; margin: .4em 0 0; font-size: 1em; text-transform: uppercase; letter-spacing: .05em;
+              color: #555; }
+.verdict .headline { font-size: 1.35em; font-weight: 600; margin: .3em 0; }
+.verdict ul { margin: .2em 0; padding-left: 1.2em; line-height: 1.6; }
+.chg { white-space: nowrap; } .worse { color: #b42318; } .better { color: #18794e; }
 """
-_SUMMARY_KEYS = ("n", "min", "p50", "mean", "p99", "max", "stddev")
 
 
 def _e(value: Any) -> str:
-    return html.escape(str(value))
+    return html.escape(str(value), quote=True)
 
 
-def _num(value: Any) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else str(value)
+def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1) -> str:
+    """Rows of ready-made text (the published studies' views) as an HTML table."""
+    table = Table([Column(f"c{i}", head, "text" if i < left else "number") for i, head in enumerate(heads)])
+    for row in rows:
+        table.add([cell(text) for text in row])
+    return as_html.render(table)
 
 
-def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1, row_class: list[str] | None = None) -> str:
-    out = ["<table><tr>" + "".join(f'<th class="l">{_e(h)}</th>' if i < left else f"<th>{_e(h)}</th>"
-                                   for i, h in enumerate(heads)) + "</tr>"]
-    for n, row in enumerate(rows):
-        cls = f' class="{row_class[n]}"' if row_class and row_class[n] else ""
-        out.append(f"<tr{cls}>" + "".join(f'<td class="l">{_e(c)}</td>' if i < left else f"<td>{_e(c)}</td>"
-                                          for i, c in enumerate(row)) + "</tr>")
-    return "\n".join(out) + "</table>"
+class _Figures:
+    """Numbers the figure divs so ids are stable from one report to the next; each figure's title
+    is HTML above it, clear of plotly's toolbar."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def add(self, fig: Any, title: str = "", div_id: str | None = None) -> str:
+        self.count += 1
+        heading = f'<h3 class="figtitle">{_e(title)}</h3>' if title else ""
+        return f'<div class="fig">{heading}{plots.html_of(fig, div_id or f"fig-{self.count}")}</div>'
 
 
 def _run_heading(run: Run, name: str) -> str:
@@ -59,43 +80,55 @@ def _run_heading(run: Run, name: str) -> str:
 
 
 def _summary(run: Run, name: str) -> str:
-    heads = ["benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max", "stddev", "status"]
-    rows, classes = [], []
-    for result in run.results:
-        row = result_row(result)
-        ok = result.status == "ok"
-        cells = [result.bench, format_params(result.params), result.unit]
-        cells += [_num(row[k]) if ok and k in row else "-" for k in _SUMMARY_KEYS]
-        cells.append(result.status if ok else f"{result.status}: {' '.join(result.reason.split())}")
-        rows.append(cells)
-        classes.append("" if ok else "bad")
     unit_note = run.manifest.get("unit_note")
     note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
-    table = _table(heads, rows, left=3, row_class=classes)
+    table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
     return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
 
 
-def _comparison(runs: list[Run], names: list[str]) -> str:
-    try:
-        comparison = compare.compare_runs(runs, names)
-    except RtbenchError as err:  # e.g. different units: say so instead of comparing
-        return f'<div class="fair"><b>Not compared:</b> {_e(err)}</div>'
-    letters = compare.letters_for(len(runs))
-    out = []
-    if comparison.differences:
-        items = "".join(f"<li>{_e(d.describe(letters))}</li>" for d in comparison.differences)
-        out.append(f'<div class="fair"><b>Fairness:</b> the runs differ in settings that bias the comparison:'
-                   f"<ul>{items}</ul></div>")
-    legend = "".join(f"<li>{_e(letter)} = {_e(name)}</li>" for letter, name in zip(letters, names))
-    out.append(f"<ul>{legend}</ul><p class='note'>Ratios to A with bootstrap {comparison.confidence:.0%} "
-               f"intervals ({comparison.resamples} resamples, seed {comparison.seed}); * marks an interval "
-               "that excludes 1 (no change). A signed difference is shown where A's value is not positive.</p>")
-    # The text table's cells: one source of truth for the numbers.
-    rows = [compare.cells(row, bootstrap.STATS) for row in comparison.rows]
-    table = _table(compare.headers(bootstrap.STATS, letters), rows, left=3,
-                   row_class=["sig" if r.significant else "" for r in comparison.rows])
-    out.append(f'<div class="wide">{table}</div>')
-    return "\n".join(out)
+def _results(runs: list[Run], names: list[str], folded: bool) -> str:
+    """Each run's table; folded away under the comparison, whose chart and table say more."""
+    if not folded:
+        return "".join(_summary(run, name) for run, name in zip(runs, names))
+    return "".join(f"<details><summary>{_e(_run_heading(run, name))} ({len(run.results)} results)</summary>"
+                   f"{_summary(run, name)}</details>" for run, name in zip(runs, names))
+
+
+def _labels_by_unit(runs: list[Run]) -> dict[str, list[tuple[Any, str]]]:
+    """Sampled (n > 1) benchmarks per unit, in catalogue order: (key, label)."""
+    found: dict[str, list[tuple[Any, str]]] = {}
+    for run in runs:
+        for result in run.results:
+            entry = (result.key, result.label())
+            if result.status == "ok" and len(result.raw_samples) > 1 and entry not in found.get(result.unit, []):
+                found.setdefault(result.unit, []).append(entry)
+    return found
+
+
+def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
+    # One figure per unit (different units never share an axis), a row per benchmark, a box per
+    # run; benchmarks with values at or below 0 (signed lateness) get their own linear axis.
+    parts = []
+    for unit, entries in _labels_by_unit(runs).items():
+        rows: list[tuple[str, list[list[int] | None]]] = []
+        for key, label in entries:
+            per_run = []
+            for run in runs:
+                found = next((r for r in run.results if r.key == key and r.unit == unit), None)
+                per_run.append(found.samples() if found and found.status == "ok" and found.raw_samples else None)
+            rows.append((label, per_run))
+        signed = [r for r in rows if any(s and min(s) <= 0 for s in r[1])]
+        positive = [r for r in rows if r not in signed]
+        for chosen, what in ((positive, ""), (signed, ", values at or below 0")):
+            if chosen:
+                title = f"{unit}: {len(chosen)} benchmark(s){what}"
+                parts.append(figures.add(plots.distributions(unit, names, chosen), title))
+    if not parts:
+        return ""
+    return ('<p class="note">Every raw sample (read overhead subtracted), as nearest-rank percentiles: the box '
+            "spans p25 to p75, its line is the median and its dashed line the mean, the whiskers reach from the "
+            "minimum to p99, and a cross marks the maximum where it lies above p99 (a rare slow sample, such as "
+            "a tick hitting the measurement). Single samples are in the tables.</p>" + "".join(parts))
 
 
 def _swept(run: Run) -> dict[tuple[str, str, str], list[Result]]:
@@ -109,37 +142,6 @@ def _swept(run: Run) -> dict[tuple[str, str, str], list[Result]]:
     return {key: results for key, results in groups.items() if len(results) > 1}
 
 
-class _Figures:
-    """Numbers the figure divs so ids are stable from one report to the next."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def add(self, fig: Any) -> str:
-        self.count += 1
-        return f'<div class="fig">{plots.html_of(fig, f"fig-{self.count}")}</div>'
-
-
-def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
-    # One figure per benchmark and unit: samples in different units never share an axis.
-    keys: list[tuple[Any, str]] = []
-    for run in runs:
-        for result in run.results:
-            if (result.key, result.unit) not in keys and result.status == "ok" and len(result.raw_samples) > 1:
-                keys.append((result.key, result.unit))
-    parts = []
-    for key, unit in keys:
-        found = [(name, next((r for r in run.results if r.key == key and r.unit == unit), None))
-                 for name, run in zip(names, runs)]
-        samples = [(name, r.samples()) for name, r in found if r is not None and r.status == "ok" and r.raw_samples]
-        label = next(r.label() for _, r in found if r is not None)
-        parts.append(figures.add(plots.distribution(label, unit, samples)))
-    if not parts:
-        return ""
-    return '<p class="note">Every raw sample, read overhead subtracted.</p>' \
-           f'<div class="grid">{"".join(parts)}</div>'
-
-
 def _scaling(runs: list[Run], names: list[str], figures: _Figures) -> str:
     keys: list[tuple[str, str, str]] = []
     for run in runs:
@@ -147,7 +149,7 @@ def _scaling(runs: list[Run], names: list[str], figures: _Figures) -> str:
     parts = []
     for bench, param, unit in keys:
         per_run = [(name, _swept(run).get((bench, param, unit), [])) for name, run in zip(names, runs)]
-        parts.append(figures.add(plots.scaling(bench, param, unit, per_run)))
+        parts.append(figures.add(plots.scaling(bench, param, unit, per_run), f"{bench} against {param}"))
     return f'<div class="grid">{"".join(parts)}</div>' if parts else ""
 
 
@@ -156,7 +158,7 @@ def _footprint(runs: list[Run], names: list[str], figures: _Figures) -> str:
     if fig is None:
         return ""
     return "<p class='note'>bss includes .noinit (sample buffers and task stacks).</p>" \
-           + figures.add(fig)
+           + figures.add(fig, "bytes per layer, from the linker map")
 
 
 def _study_raw(study: dict[str, Any]) -> str:
@@ -195,12 +197,30 @@ def _manifests(runs: list[Run], names: list[str]) -> str:
 
 def render(runs: list[Run], names: list[str]) -> str:
     figures = _Figures()
-    sections = [
-        ("comparison", "Comparison", _comparison(runs, names) if len(runs) > 1 else ""),
-        ("results", "Results", "".join(_summary(run, name) for run, name in zip(runs, names))),
+    comparison, not_compared = None, ""
+    if len(runs) > 1:
+        try:
+            comparison = compare.compare_runs(runs, names)
+        except RtbenchError as err:  # e.g. different units: say so instead of comparing
+            not_compared = str(err)
+    run_verdicts = [verdict.of_run(run, name) for run, name in zip(runs, names)]
+    if comparison is not None:
+        pairs = verdict.pairs(comparison)
+        letters = compare.letters_for(len(runs))
+        opening = (htmlverdict.comparison_box(pairs, list(zip(letters, names)), run_verdicts)
+                   + htmlcompare.fairness(comparison))
+        sections = [("ratios", "Ratios to A", htmlcompare.ratios(comparison, figures.add)),
+                    ("comparison", "Comparison table", htmlcompare.full_table(comparison))]
+    else:
+        opening = htmlverdict.runs_box(run_verdicts, not_compared)
+        if not_compared:
+            opening += f'<div class="fair"><b>Not compared:</b> {_e(not_compared)}</div>'
+        sections = []
+    sections += [
+        ("results", "Results", _results(runs, names, folded=comparison is not None)),
+        ("distributions", "Sample distributions", _distributions(runs, names, figures)),
         ("scaling", "Load scaling", _scaling(runs, names, figures)),
         ("footprint", "Footprint", _footprint(runs, names, figures)),
-        ("distributions", "Sample distributions", _distributions(runs, names, figures)),
         ("studies", "Published studies", _studies(runs, names, figures)),
         ("manifests", "Manifests", _manifests(runs, names)),
     ]
@@ -208,7 +228,7 @@ def render(runs: list[Run], names: list[str]) -> str:
     nav = " · ".join(f'<a href="#{anchor}">{_e(title.lower())}</a>' for anchor, title, _ in present)
     body = [(f"<h1>rtbench report</h1><p class='note'>rtbench {_e(__version__)}, "
              f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
-             f"{len(runs)} run(s). Opens offline: plotly.js is embedded.</p><p>{nav}</p>")]
+             f"{len(runs)} run(s). Opens offline: plotly.js is embedded. {nav}</p>"), opening]
     body += [f'<section id="{anchor}"><h2>{_e(title)}</h2>\n{content}</section>' for anchor, title, content in present]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>rtbench report</title>"
             f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bootstrap import median
 from .errors import RtbenchError
 from .model import Result, Run
+from .stats import median
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 

@@ -1,4 +1,4 @@
-"""Turning results into JSON-ready rows and a plain-text table."""
+"""Turning results into JSON-ready rows and into the results table (rtbench.tables)."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,13 +7,12 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
 from rtbench.schema import RUN, stamped
 from rtbench.stats import histogram, summarize
+from rtbench.tables import Cell, Column, Table, as_text, cell, params_text
 
 STAT_KEYS = ("n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter")
-_COLUMNS = ("benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max",
-            "stddev", "status")
+# The statistics the table shows: title -> key in result_row.
 _STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99": "p99",
                  "max": "max", "stddev": "stddev"}
-_LEFT = {"benchmark", "params", "unit", "status"}
 
 
 def result_row(result: Result) -> dict[str, Any]:
@@ -70,17 +69,13 @@ def run_to_json(run: Run, with_samples: bool = True, bin_width: int | None = Non
 
 
 def format_params(params: dict[str, Any]) -> str:
-    return ",".join(f"{k}={v}" for k, v in sorted(params.items())) or "-"
+    return params_text(params)
 
 
 def _number(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.1f}"
     return str(value)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def cycles_as_time(cycles: float, clock_hz: float) -> str:
@@ -92,47 +87,54 @@ def cycles_as_time(cycles: float, clock_hz: float) -> str:
     return f"{seconds / 1e-9:.3g} ns"
 
 
-def results_table(results: list[Result], clock_hz: float | None = None) -> str:
-    """An aligned table; each non-ok row is followed by a line with its reason. With a nominal
-    clock, results in cycles also show their median as time."""
-    if not results:
-        return "no results"
+def _columns(clock_hz: float | None) -> list[Column]:
+    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params"), Column("unit", "unit")]
+    columns += [Column(key, title, "number") for title, key in _STAT_COLUMNS.items()]
+    columns.append(Column("status", "status"))
     if clock_hz:
-        lines = results_table(results).splitlines()
-        extra: list[str] = []
-        for result in results:
-            row = result_row(result)
-            timed = result.status == "ok" and result.unit == "cycles" and "p50" in row
-            extra.append(cycles_as_time(row["p50"], clock_hz) if timed else "-")
-        width = max(len("median time"), *(len(e) for e in extra))
-        out = [lines[0] + "  " + "median time".rjust(width), lines[1] + "  " + "-" * width]
-        times = iter(extra)
-        for text in lines[2:]:
-            is_reason = text.startswith("    ^")
-            out.append(text if is_reason else text.ljust(len(lines[0])) + "  " + next(times).rjust(width))
-        return "\n".join(out)
-    rows: list[tuple[list[str], str | None]] = []
+        columns.append(Column("median_time_s", "median time", "number"))
+    return columns
+
+
+def _cells(result: Result, clock_hz: float | None) -> tuple[list[Cell], str | None]:
+    row = result_row(result)
+    ok = result.status == "ok"
+    cells = [cell(result.bench), cell(dict(result.params), format_params(result.params)), cell(result.unit)]
+    # Non-ok rows get dashes: a failed benchmark has no numbers, not zeros.
+    cells += [cell(row[key], _number(row[key])) if ok and key in row else cell(None)
+              for key in _STAT_COLUMNS.values()]
+    cells.append(cell(result.status))
+    if clock_hz:
+        timed = ok and result.unit == "cycles" and "p50" in row
+        cells.append(cell(row["p50"] / clock_hz, cycles_as_time(row["p50"], clock_hz)) if timed else cell(None))
+    note = None if ok else f"{result.status}: {' '.join(result.reason.split()) or 'no reason given'}"
+    return cells, note
+
+
+def run_table(results: list[Result], clock_hz: float | None = None) -> Table:
+    """One row per result: the summary statistics of ok results, the reason of the others. With a
+    nominal clock, results in cycles also have their median as time."""
+    table = Table(_columns(clock_hz))
     for result in results:
-        row = result_row(result)
-        ok = result.status == "ok"
-        cells = [result.bench, format_params(result.params), result.unit]
-        for key in _STAT_COLUMNS.values():
-            # Non-ok rows get dashes: a failed benchmark has no numbers, not zeros.
-            cells.append(_number(row[key]) if ok and key in row else "-")
-        cells.append(result.status)
-        note = None if ok else f"{result.status}: {_one_line(result.reason) or 'no reason given'}"
-        rows.append((cells, note))
-    widths = [max(len(title), *(len(cells[i]) for cells, _ in rows))
-              for i, title in enumerate(_COLUMNS)]
+        cells, note = _cells(result, clock_hz)
+        table.add(cells, note, () if result.status == "ok" else ("bad",))
+    return table
 
-    def line(cells: list[str] | tuple[str, ...]) -> str:
-        parts = [c.ljust(w) if title in _LEFT else c.rjust(w)
-                 for c, w, title in zip(cells, widths, _COLUMNS)]
-        return "  ".join(parts).rstrip()
 
-    out = [line(_COLUMNS), line(["-" * w for w in widths])]
-    for cells, note in rows:
-        out.append(line(cells))
-        if note is not None:
-            out.append(f"    ^ {note}")
-    return "\n".join(out)
+def runs_table(runs: list[tuple[str, Run]]) -> Table:
+    """Several runs in one table for machines (CSV, JSON): a leading column names the run."""
+    clock = next((run.manifest.get("clock_hz") for _, run in runs if run.manifest.get("clock_hz")), None)
+    table = Table([Column("run", "run"), *_columns(clock)])
+    for name, run in runs:
+        for result in run.results:
+            cells, note = _cells(result, run.manifest.get("clock_hz") or None)
+            if clock and not run.manifest.get("clock_hz"):
+                cells.append(cell(None))
+            run_cell = cell(run.run_id if run.run_id is not None else name, name)
+            table.add([run_cell, *cells], note, () if result.status == "ok" else ("bad",))
+    return table
+
+
+def results_table(results: list[Result], clock_hz: float | None = None) -> str:
+    """An aligned table; each non-ok row is followed by a line with its reason."""
+    return as_text.render(run_table(results, clock_hz))

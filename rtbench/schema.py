@@ -23,12 +23,14 @@ if TYPE_CHECKING:
 RUN = "rtbench-run/1"
 COMPARE = "rtbench-compare/1"
 FOOTPRINT = "rtbench-footprint/1"
+TABLE = "rtbench-table/1"
 
 # kind -> (what a document of that kind is, what writes it)
 _KINDS = {
     "rtbench-run": ("a run", "`rtbench run --json FILE` or `rtbench report --json FILE`"),
     "rtbench-compare": ("a comparison", "`rtbench compare --json FILE`"),
     "rtbench-footprint": ("a footprint table", "`rtbench footprint --json FILE`"),
+    "rtbench-table": ("a printed table", "`rtbench report --format json`"),
 }
 _INT64 = (-(2**63), 2**63 - 1)
 _SHOWN = 40  # characters of a bad value quoted in a message

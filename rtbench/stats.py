@@ -26,6 +26,12 @@ def percentile(sorted_values: Sequence[Number], q: float) -> Number:
     return sorted_values[max(rank, 1) - 1]
 
 
+def median(values: Sequence[Number]) -> Number:
+    """The nearest-rank median (rank ceil(n/2)): with an even count the lower of the two middle
+    values, never their average, so it is a sample that was observed, as every rtbench median is."""
+    return percentile(sorted(values), 50)
+
+
 def _stddev(values: Sequence[Number], mean: float) -> float:
     """Sample standard deviation (n-1 denominator)."""
     n = len(values)

@@ -3,12 +3,13 @@ the cache-less variant next to a CPU-bound reference workload's) and deadline si
 observed cycles of a chain of steps, and the minimum clock that meets a deadline)."""
 from __future__ import annotations
 
-import statistics
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import RtbenchError
 from .model import Result, Run
+from .stats import median
+from .tables import Column, Table, as_text, cell
 
 REFERENCE = "cpu_reference"
 
@@ -45,7 +46,7 @@ class CacheRow:
 
 
 def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[list[str], list[CacheRow]]:
-    """Per benchmark, the median per variant and the speed-up over `baseline`."""
+    """Per benchmark, the (nearest-rank) median per variant and the speed-up over `baseline`."""
     table = by_variant(run, option)
     if baseline not in table or len(table) < 2:
         raise RtbenchError(f"the cache study needs a run on the '{baseline}' variant and at least one other",
@@ -53,7 +54,7 @@ def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[l
     variants = [v for v in run.manifest.get("target_settings", {}).get(option, []) if v in table] or sorted(table)
     rows = []
     for label in table[baseline]:
-        medians = {v: float(statistics.median(table[v][label].samples())) for v in variants if label in table[v]}
+        medians = {v: float(median(table[v][label].samples())) for v in variants if label in table[v]}
         base_median = medians[baseline]
         gains = {v: base_median / m for v, m in medians.items() if m > 0 and base_median > 0}
         rows.append(CacheRow(label, medians, gains))
@@ -63,19 +64,21 @@ def cache_study(run: Run, baseline: str, option: str = "cpu_variant") -> tuple[l
 def cache_table(variants: list[str], rows: list[CacheRow], baseline: str) -> str:
     reference = next((r for r in rows if r.label == REFERENCE), None)
     others = [v for v in variants if v != baseline]
-    head = ["benchmark", f"{baseline} cycles"] + [f"{v} cycles" for v in others] + [f"{v} gain" for v in others]
+    columns = [Column("benchmark", "benchmark"), Column(f"{baseline}_cycles", f"{baseline} cycles", "number")]
+    columns += [Column(f"{v}_cycles", f"{v} cycles", "number") for v in others]
+    columns += [Column(f"{v}_gain", f"{v} gain", "number") for v in others]
     if reference:
-        head += [f"{v} vs ref" for v in others]
-    lines = []
+        columns += [Column(f"{v}_vs_ref", f"{v} vs ref", "number") for v in others]
+    table = Table(columns)
     for row in rows:
-        cells = [row.label, f"{row.medians[baseline]:.0f}"]
-        cells += [f"{row.medians[v]:.0f}" if v in row.medians else "-" for v in others]
-        cells += [f"{row.gains[v]:.2f}x" if v in row.gains else "-" for v in others]
+        cells = [cell(row.label), cell(row.medians[baseline], f"{row.medians[baseline]:.0f}")]
+        cells += [cell(row.medians.get(v), f"{row.medians[v]:.0f}" if v in row.medians else "-") for v in others]
+        cells += [cell(row.gains.get(v), f"{row.gains[v]:.2f}x" if v in row.gains else "-") for v in others]
         if reference:
-            cells += [f"{row.gains[v] / reference.gains[v]:.2f}" if v in row.gains and v in reference.gains else "-"
-                      for v in others]
-        lines.append(cells)
-    out = _align(head, lines)
+            relative = {v: row.gains[v] / reference.gains[v] for v in others if v in row.gains and v in reference.gains}
+            cells += [cell(relative.get(v), f"{relative[v]:.2f}" if v in relative else "-") for v in others]
+        table.add(cells)
+    out = as_text.render(table)
     if reference:
         gains = ", ".join(f"{v} {reference.gains[v]:.2f}x" for v in others if v in reference.gains)
         out += (f"\nreference workload ({REFERENCE}) gain over {baseline}: {gains}. 'vs ref' = the benchmark's gain "
@@ -115,28 +118,25 @@ def deadline(run: Run, chain: list[str], deadline_s: float, clock_hz: float | No
 
 
 def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float, clock_hz: float | None) -> str:
-    head = ["variant"] + [f"{s} worst" for s in chain] + ["chain worst cycles", "min clock"]
+    columns = [Column("variant", "variant")] + [Column(f"{s}_worst", f"{s} worst", "number") for s in chain]
+    columns += [Column("chain_worst_cycles", "chain worst cycles", "number"),
+                Column("min_clock_hz", "min clock", "number")]
     if clock_hz:
-        head += [f"kernel share of budget @ {clock_hz / 1e6:g} MHz", "meets it"]
-    lines = []
+        columns += [Column("budget_share", f"kernel share of budget @ {clock_hz / 1e6:g} MHz", "number"),
+                    Column("meets", "meets it", "number")]
+    table = Table(columns)
     for row in rows:
-        cells = [row.variant] + [str(row.steps[s]) for s in chain]
-        cells += [str(row.worst), f"{row.min_clock_hz / 1e6:.3f} MHz"]
+        cells = [cell(row.variant)] + [cell(row.steps[s]) for s in chain]
+        cells += [cell(row.worst), cell(row.min_clock_hz, f"{row.min_clock_hz / 1e6:.3f} MHz")]
         if clock_hz and row.share is not None:
-            cells += [f"{100 * row.share:.1f} %", "yes" if row.share <= 1 else "no"]
-        lines.append(cells)
+            meets = row.share <= 1
+            cells += [cell(row.share, f"{100 * row.share:.1f} %"), cell(meets, "yes" if meets else "no")]
+        elif clock_hz:
+            cells += [cell(None), cell(None)]
+        table.add(cells)
     return (f"deadline {deadline_s * 1e6:g} us for the chain {' -> '.join(chain)} (worst observed cycles, "
-            "summed over the steps)\n" + _align(head, lines) +
+            "summed over the steps)\n" + as_text.render(table) +
             "\nworst observed, not a proven bound: more samples or other interference can exceed it")
-
-
-def _align(head: list[str], lines: list[list[str]]) -> str:
-    widths = [max(len(head[i]), *(len(line[i]) for line in lines)) if lines else len(head[i]) for i in range(len(head))]
-
-    def fmt(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
-
-    return "\n".join([fmt(head), fmt(["-" * w for w in widths])] + [fmt(line) for line in lines])
 
 
 def parse_duration(text: str) -> float:

@@ -7,11 +7,12 @@ a re-run with the image already built. Target: clean build + run under 15 s on 2
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+
+from rtbench.stats import median
 
 
 def timed(command: list[str]) -> float:
@@ -36,9 +37,9 @@ def main() -> None:
             clean.append(timed(run))
             warm.append(timed(run))
     for label, values in (("clean build + full run", clean), ("full run, image built", warm)):
-        print(f"{label:<24} median {statistics.median(values):6.2f} s   min {min(values):6.2f} s   "
+        print(f"{label:<24} median {median(values):6.2f} s   min {min(values):6.2f} s   "
               f"max {max(values):6.2f} s   (n={len(values)})")
-    print(f"target 15 s for the clean case: {'met' if statistics.median(clean) < 15 else 'MISSED'}")
+    print(f"target 15 s for the clean case: {'met' if median(clean) < 15 else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from rtbench.bootstrap import compare_samples, median
+from rtbench.bootstrap import compare_samples
+from rtbench.stats import median
 
 
 def _noisy(seed: int, centre: int, n: int = 400) -> list[int]:

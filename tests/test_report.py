@@ -87,3 +87,15 @@ def test_table_columns_align() -> None:
 
 def test_empty_table() -> None:
     assert results_table([]) == "no results"
+
+
+def test_median_time_column_lines_up_after_any_status() -> None:
+    cycles = Scale("cycles")
+    rows = [Result("task_switch", {}, "cycles", "ok", raw_samples=[361, 362, 361], scale=cycles),
+            Result("sched_decision", {"tasks": 5}, "cycles", "unsupported", reason="no hook", scale=cycles),
+            Result("irq_latency", {}, "cycles", "ok", raw_samples=[265] * 3, scale=cycles)]
+    lines = results_table(rows, clock_hz=100e6).splitlines()
+    assert lines[0].endswith("status       median time")  # the status column is as wide as 'unsupported'
+    table_rows = [line for line in lines[2:] if not line.startswith("    ^")]
+    assert [line[-7:] for line in table_rows] == ["3.61 us", "      -", "2.65 us"]
+    assert len({len(line) for line in table_rows}) == 1

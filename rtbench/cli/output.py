@@ -11,7 +11,8 @@ from pathlib import Path
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..report import histogram_text, results_table, run_to_json
+from ..report import histogram_text, results_table, run_table, run_to_json
+from ..tables import as_markdown
 
 
 def progress(message: str) -> None:
@@ -55,27 +56,46 @@ def rescue_json(run: Run, home: Workspace) -> Path | None:
     return None
 
 
-def print_run(run: Run, histograms: bool = False, bin_width: int | None = None,
-              hist_limit: int | None = None) -> None:
+def run_header(run: Run) -> list[str]:
+    """The lines above a run's table: what ran, its unit, warnings, variants and clock."""
     m = run.manifest
     kernel = m.get("kernel", {})
+    what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
     head = f"run {run.run_id}" if run.run_id is not None else "run"
-    print(f"{head}: {m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
-          f" / profile {m.get('profile')} / {m.get('created', '')}")
+    lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}"]
     if m.get("unit_note"):
-        print(f"unit: {m['unit_note']}")
-    for warning in m.get("warnings", []):
-        print(f"warning: {warning}")
+        lines.append(f"unit: {m['unit_note']}")
+    lines += [f"warning: {warning}" for warning in m.get("warnings", [])]
     settings = m.get("target_settings", {})
     if settings.get("caches"):
-        print("variants: " + "; ".join(f"{v} ({c})" for v, c in settings["caches"].items()))
+        lines.append("variants: " + "; ".join(f"{v} ({c})" for v, c in settings["caches"].items()))
     if m.get("clock_hz"):
-        print(f"clock: {m['clock_hz'] / 1e6:g} MHz nominal (times below are cycles at that clock)")
-    print(results_table(run.results, m.get("clock_hz")))
+        lines.append(f"clock: {m['clock_hz'] / 1e6:g} MHz nominal (times below are cycles at that clock)")
+    return lines
+
+
+def print_run(run: Run, histograms: bool = False, bin_width: int | None = None,
+              hist_limit: int | None = None) -> None:
+    for line in run_header(run):
+        print(line)
+    print(results_table(run.results, run.manifest.get("clock_hz")))
     if histograms:
         for result in run.results:
             if result.status == "ok":
                 print()
                 print(histogram_text(result, bin_width, hist_limit))
-    for problem in m.get("stream_errors", []):
+    for problem in run.manifest.get("stream_errors", []):
         print(f"problem: {problem}")
+
+
+def run_markdown(run: Run) -> str:
+    """The run as print_run shows it, in Markdown: a heading, the details as a list, the table."""
+    head, *details = run_header(run)
+    problems = [f"problem: {p}" for p in run.manifest.get("stream_errors", [])]
+    out = [f"### {as_markdown.escape(head)}", ""]
+    if details:
+        out += [f"- {as_markdown.escape(line)}" for line in details] + [""]
+    out.append(as_markdown.render(run_table(run.results, run.manifest.get("clock_hz"))))
+    if problems:
+        out += [""] + [f"- {as_markdown.escape(line)}" for line in problems]
+    return "\n".join(out)

@@ -6,26 +6,41 @@ import json
 import sys
 from pathlib import Path
 
-from .. import check, fairness
+from .. import check, fairness, tables
 from ..errors import RtbenchError
+from ..model import Run
+from ..report import runs_table
 from ..runsource import load_run, run_from_json, run_name
 from ..store import Store
 from .arguments import histogram_arguments, workspace
-from .output import print_run, progress, write_json
+from .output import print_run, progress, run_markdown, write_json
+
+
+def _print_runs(runs: list[Run], names: list[str], fmt: str, args: argparse.Namespace) -> None:
+    if args.histogram and fmt != "table":
+        raise RtbenchError("--histogram prints text histograms, only with --format table",
+                           "the JSON written by --json FILE holds every histogram")
+    if fmt == "table":
+        for run in runs:
+            print_run(run, args.histogram, args.bin_width, args.hist_limit)
+    elif fmt == "markdown":
+        print("\n\n".join(run_markdown(run) for run in runs))
+    else:
+        sys.stdout.write(tables.render(runs_table(list(zip(names, runs))), fmt).rstrip("\n") + "\n")
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     home = workspace(args)
     specs = args.runs or [None]
     runs = [load_run(spec, home.store) for spec in specs]
+    names = [run_name(r, s) for r, s in zip(runs, specs)]
     if args.html:
         from ..htmlreport import write_report  # plotly is only imported when a report is drawn
 
-        write_report(runs, [run_name(r, s) for r, s in zip(runs, specs)], args.html)
+        write_report(runs, names, args.html)
         progress(f"wrote {args.html}")
-    else:
-        for run in runs:
-            print_run(run, args.histogram, args.bin_width, args.hist_limit)
+    if not args.html or args.format:
+        _print_runs(runs, names, args.format or "table", args)
     if args.json:
         if len(runs) > 1:
             raise RtbenchError("--json writes one run", "give one run id with --json")
@@ -33,23 +48,39 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _compare_format(args: argparse.Namespace) -> str:
+    """--format, with the older --markdown and --json (without FILE) as its aliases."""
+    asked = {name for name, given in (("markdown", args.markdown), ("json", args.json == "-")) if given}
+    if args.format:
+        asked.add(args.format)
+    if len(asked) > 1:
+        raise RtbenchError(f"choose one output format, not {' and '.join(sorted(asked))}",
+                           "--format table|markdown|csv|json (--markdown and --json are short for two of them)")
+    return asked.pop() if asked else "table"
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     from .. import compare  # numpy is only imported when a comparison is computed
 
+    fmt = _compare_format(args)
     home = workspace(args)
     runs = compare.select([load_run(spec, home.store) for spec in args.runs], args.bench)
     comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
                                       resamples=args.resamples, seed=args.seed)
-    if args.json:
-        text = json.dumps(compare.to_json(comparison), indent=1) + "\n"
-        if args.json == "-":
-            sys.stdout.write(text)
-        else:
-            Path(args.json).write_text(text)
-            progress(f"wrote {args.json}")
-    if args.markdown:
+    document = json.dumps(compare.to_json(comparison), indent=1) + "\n"
+    if args.json and args.json != "-":
+        try:
+            Path(args.json).write_text(document)
+        except OSError as err:
+            raise RtbenchError(f"cannot write {args.json}: {err.strerror or err}") from None
+        progress(f"wrote {args.json}")
+    if fmt == "json":
+        sys.stdout.write(document)
+    elif fmt == "markdown":
         print(compare.to_markdown(comparison))
-    elif args.json != "-":
+    elif fmt == "csv":
+        sys.stdout.write(compare.to_csv(comparison))
+    else:
         print(compare.to_text(comparison))
     return 0
 
@@ -82,8 +113,11 @@ def add_report(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report = sub.add_parser("report", help="show stored runs (default: the last one), or write an HTML report")
     report.add_argument("runs", nargs="*", metavar="RUN",
                         help="run ids, 'last', or JSON files written by --json (default: the last run)")
-    report.add_argument("--json", type=Path, help="also write the run as JSON")
-    report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file")
+    report.add_argument("--format", choices=tables.FORMATS,
+                        help="how to print the results: an aligned table (default), Markdown, CSV or JSON")
+    report.add_argument("--json", type=Path, help="also write the whole run (manifest, every sample) as JSON")
+    report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file "
+                                                  "(then nothing is printed unless --format is given)")
     histogram_arguments(report)
     report.set_defaults(func=cmd_report)
 
@@ -93,9 +127,11 @@ def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     comp.add_argument("runs", nargs="+", metavar="RUN", help="two or more run ids, 'last', or JSON files; "
                                                              "ratios are to the first")
     comp.add_argument("--bench", help="only these benchmarks: comma-separated names or globs")
-    comp.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    comp.add_argument("--format", choices=tables.FORMATS,
+                      help="how to print the comparison: an aligned table (default), Markdown, CSV or JSON")
+    comp.add_argument("--markdown", action="store_true", help="the same as --format markdown")
     comp.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                      help="write the comparison as JSON (to stdout without FILE)")
+                      help="write the comparison as JSON to FILE; without FILE the same as --format json")
     comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
     comp.set_defaults(func=cmd_compare)

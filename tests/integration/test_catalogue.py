@@ -1,15 +1,14 @@
 """The whole catalogue on FreeRTOS in QEMU: every benchmark runs, checks pass, numbers are sane."""
 from __future__ import annotations
 
-import statistics
-
 from rtbench import catalogue
 from rtbench.model import Run
+from rtbench.stats import median
 from tests.conftest import TEST_ITERATIONS
 
 
 def medians(run: Run) -> dict[str, float]:
-    return {r.label(): statistics.median(r.samples()) for r in run.results if r.status == "ok"}
+    return {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
 
 
 def test_every_benchmark_reports_ok(catalogue_run: Run) -> None:
@@ -40,7 +39,7 @@ def test_thread_metric_counts_operations_per_period(catalogue_run: Run) -> None:
     for result in tm.values():
         assert result.unit == "operations" and result.params == {"period_ms": 100}
         assert min(result.samples()) > 0
-    m = {name: statistics.median(r.samples()) for name, r in tm.items()}
+    m = {name: median(r.samples()) for name, r in tm.items()}
     # A give+take pair without a wake-up is cheaper than a round trip through an interrupt
     # that makes a higher-priority task preempt.
     assert m["tm_sync"] > m["tm_irq_preempt"]

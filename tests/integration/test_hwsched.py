@@ -16,6 +16,7 @@ from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.report import result_row, run_to_json
 from rtbench.session import RunRequest, execute
+from rtbench.stats import median
 
 SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40"}
 
@@ -60,7 +61,7 @@ def test_hardware_selection_shortens_the_switch_decision(sw_run: Run, hw_run: Ru
 
 def test_timer_bank_makes_going_to_sleep_independent_of_the_sleepers(sw_run: Run, hw_run: Run) -> None:
     def growth(run: Run) -> float:
-        m = {r.params["tasks"]: statistics.median(r.samples()) for r in run.results if r.bench == "delay_block"}
+        m = {r.params["tasks"]: median(r.samples()) for r in run.results if r.bench == "delay_block"}
         return m[30] - m[0]
     # Software inserts into a list sorted by wake time, past every sleeper; the timer bank
     # takes a free counter. What little remains is cache placement, not a walk.

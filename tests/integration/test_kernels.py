@@ -5,7 +5,6 @@ UCOS2_PATH / THREADX_PATH to the kernels' trees to run them."""
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 
@@ -15,6 +14,7 @@ from rtbench import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.platforms import find_kernel
+from rtbench.stats import median
 from tests.conftest import run_catalogue
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
@@ -90,7 +90,7 @@ def test_going_to_sleep_does_not_walk_the_sleepers(kernel_runs: tuple[str, Run, 
     # uC/OS-II counts each task's delay in its TCB, ThreadX hangs timers on a wheel: unlike
     # FreeRTOS's sorted delayed list, neither looks at the other sleepers when a task sleeps.
     _, run, _ = kernel_runs
-    medians = [statistics.median(r.samples()) for r in run.results if r.bench == "delay_block" and r.status == "ok"]
+    medians = [median(r.samples()) for r in run.results if r.bench == "delay_block" and r.status == "ok"]
     assert len(medians) >= 4 and max(medians) - min(medians) <= 8, medians
 
 

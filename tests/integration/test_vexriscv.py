@@ -3,7 +3,6 @@ catalogue in CPU cycles with every check passing, bit-identical repeat runs, dec
 the cache study and deadline sizing over CPU variants."""
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.session import RunRequest, execute
+from rtbench.stats import median
 from rtbench.store import Store
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.
@@ -36,7 +36,7 @@ def sim_run(workspace: Workspace) -> Run:
 
 
 def medians(run: Run) -> dict[str, float]:
-    return {r.label(): statistics.median(r.samples()) for r in run.results if r.status == "ok"}
+    return {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
 
 
 def test_whole_catalogue_runs_in_cycles(sim_run: Run) -> None:

@@ -1,0 +1,49 @@
+"""One median everywhere: the nearest-rank median (rank ceil(n/2)), an observed sample, never the
+average of the two middle values. An even sample count is where the two definitions part."""
+from __future__ import annotations
+
+import numpy as np
+
+from rtbench import bootstrap, compare, stats, variants
+from rtbench.model import Result, Run, Scale
+
+# task_switch on minimal, cycles: half the samples at 761, half at 779 (an even count).
+SWITCH = [761] * 500 + [779] * 500
+
+
+def _result(bench: str, variant: str, samples: list[int]) -> Result:
+    return Result(bench, {"cpu_variant": variant}, "cycles", "ok", raw_samples=samples, scale=Scale("cycles"))
+
+
+def test_median_is_the_lower_middle_value_of_an_even_count() -> None:
+    assert stats.median(SWITCH) == 761  # statistics.median would say 770
+    assert stats.median([4, 1, 3, 2]) == 2 and stats.median([5, 1, 3]) == 3 and stats.median([7]) == 7
+    assert stats.median(SWITCH) == stats.summarize(SWITCH)["p50"]
+
+
+def test_cache_study_uses_the_nearest_rank_median() -> None:
+    run = Run(manifest={"target_settings": {"cpu_variant": ["minimal", "standard"]}}, results=[
+        _result("task_switch", "minimal", SWITCH), _result("task_switch", "standard", [360, 362] * 500)])
+    names, rows = variants.cache_study(run, "minimal")
+    assert names == ["minimal", "standard"]
+    (row,) = rows
+    assert row.medians == {"minimal": 761, "standard": 360}
+    assert row.gains["standard"] == 761 / 360
+    line = variants.cache_table(names, rows, "minimal").splitlines()[2]
+    assert line.split() == ["task_switch", "761", "360", "2.11x"]
+
+
+def test_bootstrap_resamples_the_same_median() -> None:
+    # Every resampled median is the nearest-rank median of that resample, as the point estimate is.
+    matrix = np.random.default_rng(1).integers(0, 50, size=(200, 10))
+    resampled = bootstrap._statistic(matrix, "median")
+    assert list(resampled) == [stats.median(list(row)) for row in matrix]
+    estimate = bootstrap.compare_samples(SWITCH, [s + 10 for s in SWITCH])["median"]
+    assert (estimate.base, estimate.other) == (761, 771)
+
+
+def test_comparison_shows_the_nearest_rank_median() -> None:
+    runs = [Run({}, [_result("task_switch", "minimal", SWITCH)]), Run({}, [_result("task_switch", "minimal", SWITCH)])]
+    table = compare.comparison_table(compare.compare_runs(runs, ["a", "b"], resamples=50))
+    (row,) = table.rows
+    assert table.record(row)["A_median"] == 761 and row.cells[3].text == "761"

@@ -1,0 +1,75 @@
+"""Run files are input: a crafted one (HTML, pipes, backticks, newlines in its names and reasons)
+must come out escaped in every format, never as markup or a broken table."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.runfiles import Cli, in_process, result, write_run
+
+EVIL = "<script>alert(1)</script>|`x`\nnext"
+
+
+def _run_file(path: Path, shift: int) -> Path:
+    return write_run(path, [
+        result(EVIL, [100 + shift + i % 3 for i in range(60)], notes=[EVIL], **{EVIL: EVIL}),
+        result("task_switch", [61 + shift] * 60),
+        result("mutex_pi", [], status="fail", reason=EVIL),
+    ], manifest={"target": EVIL, "os": "freertos"})
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    return _run_file(tmp_path / "a.json", 0), _run_file(tmp_path / "b.json", 5)
+
+
+@pytest.fixture()
+def rtbench(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
+    return in_process(capsys, tmp_path)
+
+
+def _unescaped_pipes(line: str) -> int:
+    return len(re.findall(r"(?<!\\)\|", line))
+
+
+def test_markdown_of_a_crafted_comparison_is_escaped(files: tuple[Path, Path], rtbench: Cli) -> None:
+    for args in (("--markdown",), ("--format", "markdown")):
+        proc = rtbench("compare", *map(str, files), *args)
+        assert proc.returncode == 0, proc.stderr
+        assert "<script>" not in proc.stdout and "&lt;script&gt;alert(1)&lt;/script&gt;\\|\\`x\\` next" in proc.stdout
+        rows = [line for line in proc.stdout.splitlines() if line.startswith("| ")]
+        assert len(rows) == 2 + 3  # header, rule and one line per benchmark: no newline got through
+        assert {_unescaped_pipes(row) for row in rows} == {10}  # 9 columns, no cell split
+
+
+def test_markdown_and_csv_reports_of_a_crafted_run(files: tuple[Path, Path], rtbench: Cli) -> None:
+    markdown = rtbench("report", str(files[0]), "--format", "markdown")
+    assert markdown.returncode == 0, markdown.stderr
+    assert "<script>" not in markdown.stdout
+    assert "- `mutex_pi`: fail: &lt;script&gt;alert(1)&lt;/script&gt;\\|\\`x\\` next" in markdown.stdout
+    table = rtbench("compare", *map(str, files), "--format", "csv")
+    rows = list(csv.reader(io.StringIO(table.stdout)))
+    assert rows[1][:2] == [EVIL, f"{EVIL}={EVIL}"]  # CSV quotes; the value is kept whole
+    assert len(rows) == 4 and len({len(r) for r in rows}) == 1
+
+
+def test_html_report_of_crafted_runs_is_escaped(files: tuple[Path, Path], tmp_path: Path, rtbench: Cli) -> None:
+    page = tmp_path / "report.html"
+    proc = rtbench("report", *map(str, files), "--html", str(page))
+    assert proc.returncode == 0, proc.stderr
+    text = page.read_text()
+    assert "<script>alert" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    # In the figures' data the label is escaped for plotly, which would read <a href> or <b> as markup.
+    assert "&lt;script&gt;alert(1)&lt;\\u002fscript&gt;" in text
+    assert "\\u003cscript\\u003ealert" not in text
+
+
+def test_text_output_shows_control_characters(tmp_path: Path, rtbench: Cli) -> None:
+    path = write_run(tmp_path / "escape.json", [result("a\x1b[2Jb", [1, 2])])
+    proc = rtbench("report", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout and "a\\x1b[2Jb" in proc.stdout
