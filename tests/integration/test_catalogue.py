@@ -51,7 +51,7 @@ def test_tick_windows_count_operations(catalogue_run: Run) -> None:
                             "window_preempt[tasks=0]", "window_preempt[tasks=30]"}
     for result in windows.values():
         assert result.unit == "operations" and len(result.samples()) == 10 and min(result.samples()) > 0
-    m = {label: statistics.median(r.samples()) for label, r in windows.items()}
+    m = {label: median(r.samples()) for label, r in windows.items()}
     # One 10 ms window at icount shift 7 is 78125 instructions: a semaphore take (about 50 of
     # them) fits far more often than a preemption there and back (two context switches).
     assert 78125 / 50 * 0.5 < m["window_sem_take"] < 78125 / 50 * 1.5

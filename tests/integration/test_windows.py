@@ -3,20 +3,20 @@ with the 1 kHz profile, on every RTOS kernel (uC/OS-II and ThreadX where their t
 from __future__ import annotations
 
 import os
-import statistics
 
 import pytest
 
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.platforms import find_kernel
+from rtbench.stats import median
 from tests.conftest import run_catalogue
 
 WINDOWS = "window_*"
 
 
 def _medians(run: Run) -> dict[str, float]:
-    return {r.label(): statistics.median(r.samples()) for r in run.results if r.status == "ok"}
+    return {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
 
 
 def _kernel_or_skip(name: str) -> None:
