@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import sources
+from rtbench import catalogue, sources
 from rtbench.build import Build, build_image
 from rtbench.model import Run
 from rtbench.paths import Workspace
@@ -66,12 +66,20 @@ LINUX_PERIODS = 200
 LINUX_PERIOD_US = 1000
 
 
+def options_read_by(bench: str | None, options: dict[str, str]) -> dict[str, str]:
+    """The options that the selected benchmarks read (a run refuses any other): test suites
+    keep one set of short counts for every selection."""
+    read = {key for b in catalogue.select(catalogue.scan(), bench) for key in b.options}
+    return {key: value for key, value in options.items() if key in read}
+
+
 def run_linux(workspace: Workspace, **overrides) -> Run:
     request = RunRequest(target="linux", iterations=TEST_ITERATIONS, warmup=TEST_WARMUP, silence=20.0,
-                         timeout=300.0,
-                         options={"periods": str(LINUX_PERIODS), "period_us": str(LINUX_PERIOD_US)})
+                         timeout=300.0)
     for key, value in overrides.items():
         setattr(request, key, value)
+    short = {"periods": str(LINUX_PERIODS), "period_us": str(LINUX_PERIOD_US)}
+    request.options = {**options_read_by(request.bench, short), **request.options}
     return execute(request, workspace, lambda _message: None)
 
 

@@ -17,13 +17,15 @@ from rtbench.paths import Workspace
 from rtbench.report import result_row, run_to_json
 from rtbench.session import RunRequest, execute
 from rtbench.stats import median
+from tests.conftest import options_read_by
 
-SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40"}
+SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40",
+         "windows": "2"}
 
 
 def run_sim(workspace: Workspace, os_name: str, bench: str | None = None) -> Run:
-    request = RunRequest(target="vexriscv-sim", os=os_name, iterations=60, warmup=10, options=dict(SHORT),
-                         silence=60.0, timeout=600.0, variants=["standard"])
+    request = RunRequest(target="vexriscv-sim", os=os_name, iterations=60, warmup=10,
+                         options=options_read_by(bench, SHORT), silence=60.0, timeout=600.0, variants=["standard"])
     if bench:
         request.bench = bench
     return execute(request, workspace, lambda _message: None)

@@ -16,17 +16,19 @@ from rtbench.paths import Workspace
 from rtbench.session import RunRequest, execute
 from rtbench.stats import median
 from rtbench.store import Store
+from tests.conftest import options_read_by
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.
-SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10"}
+SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "windows": "2"}
 ITERATIONS = 60
 
 
 def run_sim(workspace: Workspace, **overrides) -> Run:
-    request = RunRequest(target="vexriscv-sim", iterations=ITERATIONS, warmup=10, options=dict(SHORT),
-                         silence=60.0, timeout=600.0, variants=["standard"])
+    request = RunRequest(target="vexriscv-sim", iterations=ITERATIONS, warmup=10, silence=60.0, timeout=600.0,
+                         variants=["standard"])
     for key, value in overrides.items():
         setattr(request, key, value)
+    request.options = {**options_read_by(request.bench, SHORT), **request.options}
     return execute(request, workspace, lambda _message: None)
 
 
