@@ -31,7 +31,7 @@ def check_output_file(path: Path, flag: str) -> None:
 
 
 def write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: int | None = None) -> None:
-    text = json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1) + "\n"
+    text = json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1, allow_nan=False) + "\n"
     try:
         path.write_text(text)
     except OSError as err:
@@ -42,7 +42,7 @@ def write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: i
 def rescue_json(run: Run, home: Workspace) -> Path | None:
     """Writes a run the store could not take to a JSON file: in the workspace if it can be
     written, else in the temporary directory. None when neither can be written."""
-    text = json.dumps(run_to_json(run), indent=1) + "\n"
+    text = json.dumps(run_to_json(run), indent=1, allow_nan=False) + "\n"
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     for folder in (home.root / "unsaved", Path(tempfile.gettempdir())):
         path = folder / f"rtbench-run-{stamp}.json"

@@ -13,7 +13,7 @@ from ..report import runs_table
 from ..runsource import load_run, run_from_json, run_name
 from ..store import Store
 from .arguments import histogram_arguments, workspace
-from .output import print_run, progress, run_markdown, write_json
+from .output import check_output_file, print_run, progress, run_markdown, write_json
 
 
 def _print_runs(runs: list[Run], names: list[str], fmt: str, args: argparse.Namespace) -> None:
@@ -29,7 +29,15 @@ def _print_runs(runs: list[Run], names: list[str], fmt: str, args: argparse.Name
         sys.stdout.write(tables.render(runs_table(list(zip(names, runs))), fmt).rstrip("\n") + "\n")
 
 
+def _check_outputs(*named: tuple[str, object]) -> None:
+    """Files a command will write are checked before it reads or computes anything."""
+    for flag, path in named:
+        if path is not None and path != "-":
+            check_output_file(Path(str(path)), flag)
+
+
 def cmd_report(args: argparse.Namespace) -> int:
+    _check_outputs(("--json", args.json), ("--html", args.html))
     home = workspace(args)
     specs = args.runs or [None]
     runs = [load_run(spec, home.store) for spec in specs]
@@ -63,11 +71,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .. import compare  # numpy is only imported when a comparison is computed
 
     fmt = _compare_format(args)
+    _check_outputs(("--json", args.json))
     home = workspace(args)
     runs = compare.select([load_run(spec, home.store) for spec in args.runs], args.bench)
     comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
                                       resamples=args.resamples, seed=args.seed)
-    document = json.dumps(compare.to_json(comparison), indent=1) + "\n"
+    document = json.dumps(compare.to_json(comparison), indent=1, allow_nan=False) + "\n"
     if args.json and args.json != "-":
         try:
             Path(args.json).write_text(document)
@@ -87,6 +96,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     threshold = check.parse_threshold(args.threshold)
+    _check_outputs(("--junit", args.junit))
     baseline = run_from_json(args.baseline)
     candidate = load_run(args.candidate, workspace(args).store)
     lint = fairness.lint_text(fairness.differences([baseline.manifest, candidate.manifest]),

@@ -117,3 +117,14 @@ def test_a_store_that_cannot_save_keeps_the_run_in_a_json_file(tmp_path: Path, b
     assert report.returncode == 0 and "sem_take" in report.stdout
     kept = json.loads(rescued[0].read_text())["results"][0]
     assert kept["status"] == "ok" and kept["n"] == 50
+
+
+def test_read_commands_check_their_output_files_first(tmp_path: Path, built_image: Build) -> None:
+    home = tmp_path / "home"
+    assert rtbench(home, "run", "--bench", "sem_take", "--iterations", "10").returncode == 0
+    for args in (["report", "--json", "/no/such/dir/r.json"], ["report", "--html", "/no/such/dir/r.html"],
+                 ["compare", "1", "1", "--json", "/no/such/dir/c.json"],
+                 ["check", "--baseline", "/no/such/base.json", "--junit", "/no/such/dir/j.xml"]):
+        proc = rtbench(home, *args)
+        assert proc.returncode == 2 and "does not exist" in proc.stderr, (args, proc.stderr)
+        assert proc.stdout == "" and "Traceback" not in proc.stderr, args
