@@ -241,7 +241,8 @@ def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspac
     proc = rtbench(workspace.root, "footprint", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     data = json.loads(out.read_text())
-    assert {(i["kernel"], i["profile"]) for i in data["images"]} == {("freertos", "default"), ("freertos", "debug")}
+    assert {(i["kernel"], i["profile"]) for i in data["images"]} == {("freertos", "default"), ("freertos", "debug"),
+                                                                        ("freertos", "tick1k")}
     default = next(i for i in data["images"] if i["profile"] == "default")
     parts = default["parts"]
     measured = {(r.params["part"], r.params["section"]): r.raw_samples[0]
