@@ -32,6 +32,7 @@ class BenchInfo:
     count_key: str | None = None  # the option that overrides `count`
     count_per_key: str | None = None  # the option that multiplies the count (e.g. threads)
     host: bool = False  # computed by the host from the image, not run on the target
+    traced: bool = False  # needs the kernel's trace hooks: run in an instrumented image of its own
     source: str = field(default="", compare=False)
     # Options it reads besides --iterations/--warmup, all whole numbers (the guest's rtb_option).
     own_options: tuple[str, ...] = ()
@@ -70,6 +71,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
                 param=param.group(1) if param else None,
                 values=values.get(name, ()) if param else (),
                 raw="RTB_RAW" in extra,
+                traced="RTB_TRACED" in extra,
                 count=int(count.group(1)) if count else None,
                 count_key=key.group(1) if key else None,
                 count_per_key=per.group(1) if per else None,

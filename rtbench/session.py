@@ -98,67 +98,118 @@ def prepare(request: RunRequest) -> _Plan:
     return _Plan(target, kernel, everything, selected, variants)
 
 
+@dataclass
+class _Image:
+    """One image a run uses and the benchmarks it runs there: the plain image, and for a kernel
+    whose trace hooks some benchmarks need, an instrumented one (so that the hooks cost no other
+    benchmark anything)."""
+
+    build: Build
+    benches: list[catalogue.BenchInfo]
+    options: dict[str, str]
+    instrumented: bool = False
+
+
+def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource, workspace: Workspace,
+                  progress: Callable[[str], None]) -> list[_Image]:
+    target, kernel = plan.target, plan.kernel
+    defines = platforms.counter_defines(target, request.count, plan.variants)
+    on_target = [b for b in plan.selected if not b.host]
+    trace_define = kernel.spec.get("trace_define")
+    traced = [b for b in on_target if b.traced and trace_define]
+    plain = [b for b in on_target if b not in traced]
+    # The plain image also serves the host's own benchmarks (footprint reads its map).
+    needs_plain = bool(plain) or not traced or any(b.host for b in plan.selected)
+    groups = [(plain, defines, False)] if needs_plain else []
+    if traced:
+        groups.append((traced, (*defines, str(trace_define)), True))
+    every = [b for b in plan.everything if not b.host]
+    images = []
+    for benches, image_defines, instrumented in groups:
+        build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress,
+                            image_defines)
+        what = " (instrumented: " + ", ".join(b.name for b in benches) + ")" if instrumented else ""
+        progress(f"build   {target.name}/{kernel.name}/{request.profile}{what} in {build.seconds:.1f} s")
+        options = _guest_options(request, benches, benches == every)
+        images.append(_Image(build, benches, options, instrumented))
+    return images
+
+
+def _order(results: list[Result], everything: list[catalogue.BenchInfo]) -> list[Result]:
+    """Results of several images in catalogue order (a benchmark's own results keep theirs)."""
+    rank = {b.name: i for i, b in enumerate(everything)}
+    return sorted(results, key=lambda r: rank.get(r.bench, len(rank)))
+
+
 def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
-    """Builds and runs the image. An interrupt (Ctrl-C, SIGTERM) once measuring has begun ends
-    the run early: what finished is returned, the manifest says `interrupted`."""
+    """Builds and runs the image(s). An interrupt (Ctrl-C, SIGTERM) once measuring has begun
+    ends the run early: what finished is returned, the manifest says `interrupted`."""
     plan = prepare(request)
     target, kernel, selected = plan.target, plan.kernel, plan.selected
-    on_target = [b for b in selected if not b.host]
     source = sources.locate(kernel, request.kernel_src)
     progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
-    defines = platforms.counter_defines(target, request.count, plan.variants)
-    build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress, defines)
-    progress(f"build   {target.name}/{kernel.name}/{request.profile} in {build.seconds:.1f} s")
+    images = _build_images(request, plan, source, workspace, progress)
 
     settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,
                                    "options": dict(request.options), "benches": [b.name for b in selected]}
     results: list[Result] = []
     capture = None
     interrupted: BaseException | None = None
-    if on_target:
-        all_on_target = [b for b in plan.everything if not b.host]
-        options = _guest_options(request, on_target, len(on_target) == len(all_on_target))
-        settings["guest_options"] = options
+    runnable = [image for image in images if image.benches]
+    if runnable:
+        settings["guest_options"] = runnable[0].options
         per_variant: dict[str, dict[str, object]] = {}
         choices: list[str | None] = list(plan.variants) or [None]
         unit = str(target.spec.get("unit", "raw"))
         for variant in choices:
-            if interrupted is not None:
-                found = _missing(on_target, [], unit, f"the run was {interrupted_text(interrupted)} before the "
-                                 f"{variant} variant")
-                run_settings: dict[str, object] = {"error": "interrupted before it ran"}
-            else:
-                try:
-                    found, capture, run_settings, interrupted = _run_on_target(
-                        target, build, options, on_target, variant, request, workspace, progress)
-                except KeyboardInterrupt as err:
-                    if not results:
-                        raise  # nothing measured yet: there is nothing to keep
-                    interrupted = err
-                    found = _missing(on_target, [], unit, f"the run was {interrupted_text(err)}")
-                    run_settings = {"error": "interrupted"}
-                except RtbenchError as err:
-                    if not results:
-                        raise
-                    # A later variant that cannot run (its model failed to build) keeps what was measured.
-                    progress(f"error   {variant}: {err}")
-                    found = _missing(on_target, [], unit, f"the {variant} variant could not run: {err}")
-                    run_settings = {"error": str(err)}
-            if len(plan.variants) > 1:
-                for result in found:
-                    result.params = {**result.params, platforms.variant_option(target): variant}
-            results.extend(found)
+            variant_settings: dict[str, object] = {}
+            for image in runnable:
+                if interrupted is not None:
+                    found = _missing(image.benches, [], unit, f"the run was {interrupted_text(interrupted)} first")
+                    run_settings: dict[str, object] = {"error": "interrupted before it ran"}
+                else:
+                    try:
+                        found, image_capture, run_settings, interrupted = _run_on_target(
+                            target, image.build, image.options, image.benches, variant, request, workspace,
+                            progress)
+                        capture = capture or image_capture
+                    except KeyboardInterrupt as err:
+                        if not results:
+                            raise  # nothing measured yet: there is nothing to keep
+                        interrupted = err
+                        found = _missing(image.benches, [], unit, f"the run was {interrupted_text(err)}")
+                        run_settings = {"error": "interrupted"}
+                    except RtbenchError as err:
+                        if not results:
+                            raise
+                        # A variant or image that cannot run (its model failed to build) keeps what was measured.
+                        progress(f"error   {variant or target.name}: {err}")
+                        found = _missing(image.benches, [], unit, f"the {variant} variant could not run: {err}")
+                        run_settings = {"error": str(err)}
+                if len(plan.variants) > 1:
+                    for result in found:
+                        result.params = {**result.params, platforms.variant_option(target): variant}
+                results.extend(found)
+                if image.instrumented:
+                    variant_settings["instrumented_image"] = run_settings
+                else:
+                    variant_settings.update(run_settings)
             if variant is None:
-                settings.update(run_settings)
+                settings.update(variant_settings)
             else:
-                per_variant[variant] = run_settings
+                per_variant[variant] = variant_settings
         if plan.variants:
             settings["variants"] = per_variant
             if len(plan.variants) == 1:
                 settings.update(per_variant[plan.variants[0]])
+    instrumented = next((image for image in images if image.instrumented), None)
+    if instrumented is not None:
+        settings["instrumented"] = {"benches": [b.name for b in instrumented.benches],
+                                    "defines": list(instrumented.build.defines),
+                                    "image": str(instrumented.build.elf)}
     # From here on the measurements exist: finish the run before taking a stop signal.
     with interrupts.deferred() as received:
-        run = _finish(request, plan, source, build, capture, settings, results, on_target)
+        run = _finish(request, plan, source, images[0].build, capture, settings, _order(results, plan.everything))
     if interrupted is not None or received:
         run.manifest["interrupted"] = interrupts.signal_name(interrupted) if interrupted else "SIGINT"
     return run
@@ -169,7 +220,7 @@ def interrupted_text(err: BaseException) -> str:
 
 
 def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, build: Build, capture: Capture | None,
-            settings: dict[str, object], results: list[Result], on_target: list[catalogue.BenchInfo]) -> Run:
+            settings: dict[str, object], results: list[Result]) -> Run:
     """The run's host-computed results (footprint) and its manifest."""
     target, kernel = plan.target, plan.kernel
     breakdown = None

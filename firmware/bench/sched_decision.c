@@ -57,4 +57,5 @@ static void run(rtb_run *run)
 
 RTB_PARAM_VALUES(sched_decision, 5, 10, 15, 30);
 RTB_BENCHMARK(sched_decision, 92, "kernel context-switch decision with N ready tasks, from its trace hooks", run,
-              RTB_PARAM(sched_decision, "tasks"), .count = 200, .count_warmup = 10, .count_key = "decisions");
+              RTB_PARAM(sched_decision, "tasks"), .flags = RTB_TRACED, .count = 200, .count_warmup = 10,
+              .count_key = "decisions");

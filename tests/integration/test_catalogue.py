@@ -1,6 +1,9 @@
 """The whole catalogue on FreeRTOS in QEMU: every benchmark runs, checks pass, numbers are sane."""
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from rtbench import catalogue
 from rtbench.model import Run
 from rtbench.stats import median
@@ -114,6 +117,20 @@ def test_manifest_records_what_changes_numbers(catalogue_run: Run) -> None:
     assert m["emulator"]["version"].startswith("QEMU emulator version")
     assert m["run"]["iterations"] == TEST_ITERATIONS
     assert m["footprint"]["kernel"]["text"] > 0
+
+
+def test_the_trace_hooks_are_only_in_the_image_that_needs_them(catalogue_run: Run) -> None:
+    # sched_decision runs in an image of its own with FreeRTOS's trace hooks; the plain image,
+    # which runs everything else, has no call into them (the linker dropped the hooks' targets).
+    instrumented = catalogue_run.manifest["run"]["instrumented"]
+    assert instrumented["benches"] == ["sched_decision"] and "RTB_TRACE_SCHED" in instrumented["defines"]
+    plain = Path(catalogue_run.manifest["run"]["command"][-1])
+    hooks = "rtb_core_sched_decision_begin"
+    symbols = {str(image): subprocess.run(["arm-none-eabi-nm", str(image)], capture_output=True, text=True,
+                                          check=True).stdout for image in (plain, Path(instrumented["image"]))}
+    assert hooks not in symbols[str(plain)] and hooks in symbols[instrumented["image"]]
+    assert [r.bench for r in catalogue_run.results][:2] == ["boot_time", "task_switch"]  # catalogue order kept
+    assert {r.label() for r in catalogue_run.results if r.bench == "sched_decision" and r.status == "ok"}
 
 
 def test_periodic_jitter_threads_on_a_tick_driven_kernel(workspace, built_image) -> None:

@@ -30,8 +30,10 @@
 #define INCLUDE_xTaskGetCurrentTaskHandle 1
 
 /* The context-switch decision, for sched_decision (rtb/sched.h): vTaskSwitchContext runs
- * these right before and right after taskSELECT_HIGHEST_PRIORITY_TASK. Disarmed they cost a
- * load and a branch each, which every context switch pays. */
+ * these right before and right after taskSELECT_HIGHEST_PRIORITY_TASK. Even disarmed they
+ * cost every context switch a load and a branch each, so only the image rtbench builds for
+ * sched_decision has them (RTB_TRACE_SCHED, os.toml's trace_define). */
+#ifdef RTB_TRACE_SCHED
 #ifndef __ASSEMBLER__
 extern volatile unsigned rtb_sched_capturing;
 void rtb_core_sched_decision_begin(void);
@@ -47,6 +49,7 @@ void rtb_core_sched_decision_end(void);
         if (rtb_sched_capturing)                                                                 \
             rtb_core_sched_decision_end();                                                       \
     } while (0)
+#endif
 
 /* Architecture-specific settings (interrupt priorities, handler names). */
 #include RTB_FREERTOS_ARCH_HEADER

@@ -131,8 +131,16 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     return NULL;
 }
 
-/* traceTASK_SWITCHED_OUT/IN (FreeRTOSConfig.h) report each decision. */
-const char *rtb_os_sched_unobservable(void) { return NULL; }
+/* traceTASK_SWITCHED_OUT/IN (FreeRTOSConfig.h) report each decision, in the image built for it. */
+const char *rtb_os_sched_unobservable(void)
+{
+#ifdef RTB_TRACE_SCHED
+    return NULL;
+#else
+    return "this image has no trace hooks (they would cost every context switch): rtbench runs the "
+           "switch decision in an image built with RTB_TRACE_SCHED";
+#endif
+}
 
 const char *rtb_os_task_unsupported(unsigned prio)
 {

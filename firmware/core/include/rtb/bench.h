@@ -14,6 +14,9 @@ typedef void (*rtb_bench_fn)(rtb_run *run);
 
 /* flags */
 #define RTB_RAW 1u /* the interval starts at a hardware event: no read overhead to subtract */
+/* Needs the kernel's trace hooks: the host runs it in an image built with its port's
+ * trace_define (os.toml), so that no other benchmark pays for the hooks. */
+#define RTB_TRACED 2u
 
 typedef struct {
     const char *name;
