@@ -55,6 +55,7 @@ void SVC_Handler(void) __attribute__((weak, alias("Fault_Handler")));
 void PendSV_Handler(void) __attribute__((weak, alias("Fault_Handler")));
 void SysTick_Handler(void) __attribute__((weak, alias("Fault_Handler")));
 void Timer1_Handler(void);
+void Uart1Tx_Handler(void);
 
 typedef void (*vector)(void);
 
@@ -71,7 +72,7 @@ __attribute__((used, section(".vectors"))) static const vector vector_table[16 +
     [14] = PendSV_Handler,
     [15] = SysTick_Handler,
     [16 + 0] = Fault_Handler, [16 + 1] = Fault_Handler, [16 + 2] = Fault_Handler,
-    [16 + 3] = Fault_Handler, [16 + 4] = Fault_Handler, [16 + 5] = Fault_Handler,
+    [16 + UART1_TX_IRQ] = Uart1Tx_Handler, [16 + 4] = Fault_Handler, [16 + 5] = Fault_Handler,
     [16 + 6] = Fault_Handler, [16 + 7] = Fault_Handler, [16 + 8] = Fault_Handler,
     [16 + TIMER1_IRQ] = Timer1_Handler,
     [16 + 10] = Fault_Handler, [16 + 11] = Fault_Handler, [16 + 12] = Fault_Handler,

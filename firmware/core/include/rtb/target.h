@@ -31,4 +31,14 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value));
 void rtb_target_irq_setup(uint32_t priority);
 void rtb_target_irq_trigger(uint32_t delay_ts);
 
+/* The benchmark UART (rtb/uart.h): a transmitter, not the console, whose interrupt fires once
+ * the byte written last has been sent; its handler calls rtb_core_uart(). rtb_target_config.h
+ * describes the line in RTB_TARGET_UART_LINE (text for the results), and defines
+ * RTB_TARGET_UART_FIRE_LATCHED when the hardware latches the time its interrupt fired in the
+ * timestamps' time base. A target without such a UART defines RTB_TARGET_NO_UART as the reason
+ * instead, provides none of these, and the UART benchmarks report `unsupported` with it. */
+void rtb_target_uart_setup(uint32_t priority, uint32_t baud);
+void rtb_target_uart_send(uint8_t byte);
+void rtb_target_uart_stop(void);
+
 #endif

@@ -24,6 +24,7 @@
 #define RTB_TARGET_SAMPLE_CAPACITY (1u << 20)
 
 #define RTB_TARGET_NO_RESET "a process has no reset: boot time is not meaningful on the linux target"
+#define RTB_TARGET_NO_UART "a process cannot serve a UART's interrupt: on the linux target the kernel's serial driver owns it"
 
 static inline uint32_t rtb_target_ts(void)
 {
