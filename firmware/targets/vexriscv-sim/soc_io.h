@@ -21,5 +21,6 @@
     })
 #define csr_write(csr, value) __asm__ volatile("csrw " csr ", %0" ::"r"(value))
 #define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
+#define csr_clear(csr, bits) __asm__ volatile("csrc " csr ", %0" ::"r"(bits))
 
 #endif

@@ -19,6 +19,14 @@
 #define RTB_TS_SCALE_NUM 1u
 #define RTB_TS_SCALE_DEN 1u
 
+/* The benchmark UART is rtbench's own transmitter in the SoC (soc/bench_uart.py). */
+#define RTB_TARGET_UART_LINE                                                                     \
+    "rtbench's UART in the SoC raises its interrupt once a character has left the line: 10 "     \
+    "bits at the option baud, in cycles of the SoC's nominal " RTB_SOC_CLOCK_HZ_TEXT " Hz clock"
+#if !defined(RTB_TS_INSTRET)
+#define RTB_TARGET_UART_FIRE_LATCHED 1
+#endif
+
 /* Large buffers skip the start-up zeroing so boot_time measures the kernel, not rtbench. */
 #define RTB_NOINIT __attribute__((section(".noinit")))
 

@@ -1,7 +1,8 @@
 """rtbench's LiteX/VexRiscv SoC for Verilator simulation, owned by rtbench so that peripherals
 can be added: CPU (one of VexRiscv's variants), main RAM that holds the program (it boots
 straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the
-timestamp) and a compare timer for the benchmark interrupt, and the sim-finish register.
+timestamp), a compare timer for the benchmark interrupt, a transmitter with a line time for the
+UART benchmarks, and the sim-finish register.
 
     python3 rtb_soc.py --variant standard --out DIR [--build]
 
@@ -25,6 +26,7 @@ from litex.soc.integration.builder import Builder
 from litex.soc.integration.soc_core import SoCCore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
 from irq_timer import IrqTimer
 from priority_selector import PrioritySelector
@@ -36,6 +38,7 @@ VARIANTS = ("minimal", "lite", "standard", "full")
 SYS_CLK_HZ = 10_000_000
 MAIN_RAM_SIZE = 512 * 1024
 CMDLINE_BYTES = 1024  # the top of main RAM: the host writes the run's options there
+BENCH_UART_BAUD = 1_000_000  # the benchmark UART's line rate out of reset (firmware sets its own)
 
 _IO = [
     ("sys_clk", 0, Pins(1)),
@@ -64,6 +67,10 @@ class RtbSoC(SoCCore):
         self.irq.add("irq_timer", use_loc_if_exists=True)
         platform.add_debug(self, reset=0)  # sim_finish (plus trace/marker, left off)
         self.add_peripherals()
+        # Added last and named to sort last (LiteX places CSRs by name), so that every other
+        # register address and interrupt number stays where it was.
+        self.uart_bench = BenchUart(self.cycles.count, char_cycles_for(SYS_CLK_HZ, BENCH_UART_BAUD))
+        self.irq.add("uart_bench", use_loc_if_exists=True)
 
     def add_peripherals(self) -> None:
         """Hook for SoCs derived from this one (hardware accelerators). Every model carries the
