@@ -31,3 +31,22 @@ def test_port_defines_every_function(port: str) -> None:
     sources = "\n".join(p.read_text() for folder in folders for p in folder.rglob("*.c"))
     defined = set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\([^;]*?\)\s*\{", sources, re.MULTILINE | re.DOTALL))
     assert declared_api() - defined == set()
+
+
+TARGETS = sorted(p.parent.name for p in (FIRMWARE / "targets").glob("*/target.toml"))
+TARGET_API = (FIRMWARE / "core/include/rtb/target.h").read_text()
+UART_FUNCTIONS = set(re.findall(r"^[\w ]+?\b(rtb_target_uart_\w+)\(", TARGET_API, re.MULTILINE))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_target_has_the_benchmark_uart_or_says_why_not(target: str) -> None:
+    folder = FIRMWARE / "targets" / target
+    config = (folder / "include/rtb_target_config.h").read_text()
+    sources = "\n".join(p.read_text() for p in folder.rglob("*.c"))
+    defined = set(re.findall(r"^[\w ]+?\b(rtb_target_uart_\w+)\([^;]*?\)\s*\{", sources, re.MULTILINE | re.DOTALL))
+    assert len(UART_FUNCTIONS) == 3
+    if "#define RTB_TARGET_NO_UART" in config:
+        assert defined == set()  # the reason stands in for the UART, no half of one
+    else:
+        assert defined == UART_FUNCTIONS and "#define RTB_TARGET_UART_LINE" in config
+        assert "rtb_core_uart(" in sources  # its interrupt reaches the benchmark's handler
