@@ -18,7 +18,7 @@ from rtbench.report import run_to_json
 from tests.conftest import LINUX_PERIODS, TEST_ITERATIONS, run_linux
 
 # What a process on Linux cannot measure, and says so.
-UNSUPPORTED_ON_LINUX = {"boot_time", "tick_cost", "sched_decision"}
+UNSUPPORTED_ON_LINUX = {"boot_time", "tick_cost", "sched_decision", "uart_irq_serve", "uart_irq_task"}
 
 
 @pytest.fixture(scope="module")

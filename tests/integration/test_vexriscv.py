@@ -46,7 +46,7 @@ def test_whole_catalogue_runs_in_cycles(sim_run: Run) -> None:
     assert bad == []
     assert {r.bench for r in sim_run.results} == {b.name for b in catalogue.scan()}
     assert sim_run.manifest["stream_errors"] == []
-    counting = ("tm_", "window_")  # operations per period or per tick window
+    counting = ("tm_", "window_", "uart_irq_serve")  # operations per period or per tick window
     timed = [r for r in sim_run.results if r.bench != "footprint" and not r.bench.startswith(counting)]
     assert {r.unit for r in timed} == {"cycles"}
     assert {r.unit for r in sim_run.results if r.bench.startswith(counting)} == {"operations"}
