@@ -46,14 +46,14 @@ def _version(kernel: Kernel, tree: Path) -> str:
         text = (tree / spec["version_file"]).read_text(errors="replace")
     except OSError:
         return "unknown"
-    # A version spread over several definitions (major, minor, patch) is joined with dots.
-    parts = []
+    # A version spread over several definitions or groups (major, minor, patch) is joined with dots.
+    parts: list[str] = []
     for pattern in spec.get("version_parts") or [spec["version_pattern"]]:
         match = re.search(pattern, text)
         if not match:
             return "unknown"
-        parts.append(match.group(1))
-    return ".".join(parts)
+        parts.extend(match.groups())
+    return str(spec.get("version_prefix", "")) + ".".join(parts)
 
 
 def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
