@@ -85,6 +85,7 @@ def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
     target = find_target(request.target)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
     run_options.check_seconds(request.timeout, "--timeout")
     if request.silence is not None:

@@ -1,0 +1,65 @@
+/* PL011 UART0 console, and the semihosting calls QEMU serves (SVC 0x123456 in ARM state):
+ * command line and exit status. */
+#include <stdint.h>
+#include <string.h>
+
+#include "rtb/target.h"
+#include "vexpress.h"
+
+#define SYS_GET_CMDLINE 0x15u
+#define SYS_EXIT_EXTENDED 0x20u
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+
+static uint32_t semihost(uint32_t op, void *arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register void *r1 __asm__("r1") = arg;
+    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+void rtb_target_init(void) { UART_CR = 0x301u; /* UARTEN, TXE, RXE */ }
+
+void rtb_target_write(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        while (UART_FR & UART_FR_TXFF) {
+        }
+        UART_DR = (uint8_t)text[i];
+    }
+}
+
+/* QEMU passes "-semihosting-config arg=..." words; the first is the program name. */
+size_t rtb_target_cmdline(char *buf, size_t cap)
+{
+    struct {
+        char *buf;
+        uint32_t len;
+    } block = {buf, (uint32_t)cap};
+    if (cap == 0u || semihost(SYS_GET_CMDLINE, &block) != 0u)
+        return 0u;
+    buf[block.len < cap ? block.len : cap - 1u] = '\0';
+    char *space = strchr(buf, ' ');
+    if (!space)
+        return 0u;
+    size_t rest = strlen(space + 1);
+    memmove(buf, space + 1, rest + 1u);
+    return rest;
+}
+
+_Noreturn void rtb_target_exit(int status)
+{
+    uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)status};
+    for (;;)
+        semihost(SYS_EXIT_EXTENDED, block);
+}
+
+void rtb_target_describe(void (*emit)(const char *key, const char *value))
+{
+    emit("target.board", "QEMU vexpress-a9 (V2P-CA9)");
+    emit("target.cpu", "Cortex-A9 (one core of the MPCore)");
+    emit("target.timestamp", "A9 global timer, 100 MHz of virtual time; instructions under -icount shift=7");
+    emit("target.tick_source", "A9 private timer (PPI 29)");
+    emit("target.irq_source", "A9 global timer comparator (PPI 27), one-shot");
+    emit("target.interrupt_controller", "GIC (A9 MPCore), 32 priority levels used");
+}
