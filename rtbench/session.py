@@ -42,9 +42,9 @@ class RunRequest:
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
-    if request.load != "none" and target.runner not in runners.HOST_RUNNERS:
-        raise RtbenchError(f"--load applies to targets that run on this machine, not to {request.target}",
-                           "use --target linux")
+    if request.load != "none" and target.runner not in runners.LOAD_RUNNERS:
+        raise RtbenchError(f"--load applies to targets that run on this machine or a Linux guest, not to "
+                           f"{request.target} with this kernel", "use --target linux, or --target qemu-a9 --os linux-rt")
 
 
 def _expected_seconds(options: dict[str, str]) -> float:
@@ -268,7 +268,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     silence = max(silence, expected * 1.2 + silence)
     timeout = max(request.timeout, expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
-                    variant=variant, models_dir=workspace.root / "models", progress=progress)
+                    variant=variant, models_dir=workspace.root / "models", progress=progress,
+                    workspace=workspace.root)
     outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
     if capture.fault:
@@ -286,7 +287,7 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     results.extend(_missing(on_target, results, unit, why))
     run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
                                        "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
-                                       "command": outcome.command}
+                                       "command": outcome.command, **outcome.details}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings, outcome.interrupted

@@ -11,11 +11,11 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
         ${CMAKE_CURRENT_LIST_DIR}/guest/describe.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/irq_timer.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/load.c
-        ${CMAKE_CURRENT_LIST_DIR}/../linux/console.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/console.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/realtime.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/fault.c)
     set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/guest ${CMAKE_CURRENT_LIST_DIR}/../linux)
-    set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread)
+    set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread -Wl,--wrap=rtb_boot_first_task)
 else()
     set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=softfp -mfpu=neon)
     set(RTB_TARGET_SOURCES
