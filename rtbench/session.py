@@ -44,7 +44,8 @@ class RunRequest:
 def _check_host_settings(request: RunRequest, target: Target) -> None:
     if request.load != "none" and target.runner not in runners.LOAD_RUNNERS:
         raise RtbenchError(f"--load applies to targets that run on this machine or a Linux guest, not to "
-                           f"{request.target} with this kernel", "use --target linux, or --target qemu-a9 --os linux-rt")
+                           f"{request.target} with this kernel",
+                           "use --target linux, or --target qemu-a9 --os linux-rt")
 
 
 def _expected_seconds(options: dict[str, str]) -> float:

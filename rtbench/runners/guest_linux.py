@@ -99,10 +99,14 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
                    "-kernel", str(guest.image), "-dtb", str(guest.device_tree), "-initrd", str(cpio),
                    "-append", append, "-no-reboot"]
         outcome = run_console(command, launch, clean_statuses=(0,))
-    return _finish(outcome, guest, append)
+    details = {"guest_kernel": guest.manifest(), "kernel_append": append,
+               "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set"}
+    return _finish(outcome, details)
 
 
-def _finish(outcome: ConsoleRun, guest: guest_kernel.GuestKernel, append: str) -> ConsoleRun:
+def _finish(outcome: ConsoleRun, details: dict[str, object]) -> ConsoleRun:
+    """The guest's exit status (from its exit line), boot_time from its marks, the notes of the
+    interrupt benchmarks, and the runner's facts for the manifest."""
     try:
         console = outcome.log_path.read_text(errors="replace")
     except OSError:
@@ -121,9 +125,7 @@ def _finish(outcome: ConsoleRun, guest: guest_kernel.GuestKernel, append: str) -
             _boot_result(result, marks)
         if result.bench in IRQ_BENCHES:
             result.notes.append(IRQ_NOTE)
-    outcome.details = {"guest_kernel": guest.manifest(), "kernel_append": append,
-                       "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set",
-                       "boot_marks_ticks": marks}
+    outcome.details = {**details, "boot_marks_ticks": marks}
     return outcome
 
 

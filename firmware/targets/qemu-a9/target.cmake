@@ -11,6 +11,7 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
         ${CMAKE_CURRENT_LIST_DIR}/guest/describe.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/irq_timer.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/load.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/kthreads.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/console.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/realtime.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/fault.c)

@@ -21,4 +21,8 @@ uint64_t rtb_a9_init_ticks(void);
 /* The global timer count at CLOCK_MONOTONIC 0: the kernel's timekeeping start. */
 uint64_t rtb_a9_mono_zero_ticks(void);
 
+/* Raises the kernel's timer-softirq and RCU threads above rtbench's tasks; what was done. */
+const char *rtb_a9_raise_kthreads(void);
+const char *rtb_a9_kthread_status(void);
+
 #endif

@@ -42,6 +42,7 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value))
     emit_file(emit, "target.sched_rt_runtime_us", "/proc/sys/kernel/sched_rt_runtime_us");
     emit("target.mlockall", rtb_linux_mlock_status());
     emit("target.load", rtb_a9_load_status());
+    emit("target.kthread_priorities", rtb_a9_kthread_status());
     uint32_t bracket = rtb_a9_irq_calibrate();
     snprintf(buf, sizeof buf, "CLOCK_MONOTONIC mapped onto the global timer within +-%u instructions (half of a "
              "clock_gettime bracketed by two counter reads)", (unsigned)((bracket * 5u / 64u + 1u) / 2u));
