@@ -227,8 +227,8 @@ def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, buil
     target, kernel = plan.target, plan.kernel
     breakdown = None
     if any(b.name == "footprint" for b in plan.selected):
-        outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
-                   if source.path is None else None)
+        outside = (f"the {kernel.name} port's kernel is not part of the image (the machine's own, or a guest "
+                   "kernel booted beside it)" if source.path is None else None)
         footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,

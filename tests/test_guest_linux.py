@@ -3,37 +3,38 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rtbench.model import Result
+from rtbench.model import Result, Scale
 from rtbench.protocol import Capture
 from rtbench.runners import guest_linux
 from rtbench.runners.console import ConsoleRun
 
+SCALE = Scale("instructions", 5, 16)  # 10 ns ticks, 32 ns per instruction (icount shift=5)
 MARKS = {"target.boot_kernel_start_ticks": "26565093062", "target.boot_init_ticks": "29534937246",
          "target.boot_first_task_ticks": "29814288875"}
 
 
 def unsupported_boot() -> Result:
-    return Result(bench="boot_time", params={}, unit="instructions", status="unsupported", reason="marks")
+    return Result(bench="boot_time", params={}, unit="instructions", status="unsupported", reason="marks",
+                  scale=SCALE)
 
 
 def test_boot_marks_become_boot_time_and_its_phases() -> None:
     result = unsupported_boot()
-    guest_linux._boot_result(result, guest_linux.boot_marks(MARKS))
+    guest_linux._boot_result(result, guest_linux.boot_marks(MARKS), SCALE)
     assert result.status == "ok"
-    # 10 ns ticks, 128 ns per instruction: x 5/64, rounded.
-    assert result.samples() == [round(29814288875 * 5 / 64)]
+    assert result.samples() == [round(29814288875 * 5 / 16)]
     phases = {note.split(":")[0].removeprefix("phase "): int(note.split(": ")[1].split()[0])
               for note in result.notes if note.startswith("phase ")}
-    assert phases == {"kernel_start": round(26565093062 * 5 / 64),
-                      "init_running": round((29534937246 - 26565093062) * 5 / 64),
-                      "catalogue_running": round((29814288875 - 29534937246) * 5 / 64)}
+    assert phases == {"kernel_start": round(26565093062 * 5 / 16),
+                      "init_running": round((29534937246 - 26565093062) * 5 / 16),
+                      "catalogue_running": round((29814288875 - 29534937246) * 5 / 16)}
 
 
 def test_incomplete_or_disordered_marks_leave_boot_time_unsupported() -> None:
     for meta in ({k: v for k, v in MARKS.items() if "init" not in k},
                  {**MARKS, "target.boot_init_ticks": "1"}):
         result = unsupported_boot()
-        guest_linux._boot_result(result, guest_linux.boot_marks(meta))
+        guest_linux._boot_result(result, guest_linux.boot_marks(meta), SCALE)
         assert result.status == "unsupported" and "boot marks" in result.reason
 
 

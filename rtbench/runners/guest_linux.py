@@ -51,12 +51,11 @@ def boot_marks(meta: dict[str, str]) -> dict[str, int]:
     return marks
 
 
-def _boot_result(result: Result, t: dict[str, int]) -> None:
+def _boot_result(result: Result, t: dict[str, int], scale: Scale) -> None:
     """Fills the boot_time result the guest left `unsupported` with its boot marks."""
     if set(t) != set(BOOT_MARKS) or not t["kernel_start"] <= t["init"] <= t["first_task"]:
         result.reason = f"the guest's boot marks are incomplete or out of order: {t}"
         return
-    scale = Scale("instructions", 5, 64)  # 10 ns ticks, 128 ns per instruction
     result.status, result.reason = "ok", ""
     result.scale, result.overhead_raw = scale, 0
     result.raw_samples = [t["first_task"]]
@@ -122,7 +121,7 @@ def _finish(outcome: ConsoleRun, details: dict[str, object]) -> ConsoleRun:
     marks = boot_marks(outcome.capture.meta)
     for result in outcome.capture.results:
         if result.bench == "boot_time" and result.status == "unsupported":
-            _boot_result(result, marks)
+            _boot_result(result, marks, result.scale)
         if result.bench in IRQ_BENCHES:
             result.notes.append(IRQ_NOTE)
     outcome.details = {**details, "boot_marks_ticks": marks}

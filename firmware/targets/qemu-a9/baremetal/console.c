@@ -57,7 +57,7 @@ _Noreturn void rtb_target_exit(int status)
 
 /* The unit, proven: from one global timer load to the next, the first load itself, a mov and
  * 4000 iterations of subs+bne, 8002 instructions; the ticks between, converted as the host
- * converts every delta (x 5/64, rounded), must say 8002. */
+ * converts every delta (x 5/16, rounded), must say 8002. */
 static void unit_check(char *buf)
 {
     uint32_t t0, t1;
@@ -86,7 +86,7 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value))
     emit("target.unit_check", check);
     emit("target.board", "QEMU vexpress-a9 (V2P-CA9)");
     emit("target.cpu", "Cortex-A9 (one core of the MPCore)");
-    emit("target.timestamp", "A9 global timer, 100 MHz of virtual time; instructions under -icount shift=7");
+    emit("target.timestamp", "A9 global timer, 100 MHz of virtual time; instructions under -icount shift=5");
     emit("target.tick_source", "A9 private timer (PPI 29)");
     emit("target.irq_source", "A9 global timer comparator (PPI 27), one-shot");
     emit("target.interrupt_controller", "GIC (A9 MPCore), 32 priority levels used");

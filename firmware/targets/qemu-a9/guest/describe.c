@@ -33,7 +33,7 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value))
     emit("target.board", "QEMU vexpress-a9 (V2P-CA9)");
     emit("target.cpu", "Cortex-A9 (one core of the MPCore)");
     emit("target.timestamp", "A9 global timer (100 MHz of virtual time) mapped from /dev/mem, one load per read; "
-                             "instructions under -icount shift=7");
+                             "instructions under -icount shift=5");
     rtb_a9_unit_check(buf, sizeof buf);
     emit("target.unit_check", buf);
     emit_file(emit, "target.kernel_cmdline", "/proc/cmdline");
@@ -45,7 +45,7 @@ void rtb_target_describe(void (*emit)(const char *key, const char *value))
     emit("target.kthread_priorities", rtb_a9_kthread_status());
     uint32_t bracket = rtb_a9_irq_calibrate();
     snprintf(buf, sizeof buf, "CLOCK_MONOTONIC mapped onto the global timer within +-%u instructions (half of a "
-             "clock_gettime bracketed by two counter reads)", (unsigned)((bracket * 5u / 64u + 1u) / 2u));
+             "clock_gettime bracketed by two counter reads)", (unsigned)((bracket * 5u / 16u + 1u) / 2u));
     emit("target.irq_fire_mapping", buf);
     snprintf(buf, sizeof buf, "%llu", (unsigned long long)rtb_a9_mono_zero_ticks());
     emit("target.boot_kernel_start_ticks", buf);
