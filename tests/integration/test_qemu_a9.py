@@ -117,8 +117,11 @@ def test_compare_prints_ratios_between_the_two_kernels(tmp_path: Path, freertos_
     proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home), "compare", "1", "2"],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    line = next(line for line in proc.stdout.splitlines() if line.startswith("task_switch"))
-    assert re.search(r"\d+(\.\d+)?x", line), line
+    line = next(line for line in proc.stdout.splitlines() if line.startswith("task_switch "))
+    ratio = re.search(r"(\d+\.\d+) \[", line)
+    assert ratio, line
+    medians = [composite(run).medians["task_switch"] for run in (freertos_runs[0], linux_runs[0])]
+    assert float(ratio.group(1)) == pytest.approx(medians[1] / medians[0], abs=0.001)
 
 
 def test_the_rhealstone_composite_of_both_kernels(freertos_runs: list[Run], linux_runs: list[Run]) -> None:
