@@ -43,7 +43,8 @@ def composite(run: Run) -> Composite:
         result = next((r for r in run.results if r.bench == bench and not r.params), None)
         if result is None or result.status != "ok" or not result.raw_samples:
             status = "missing" if result is None else result.status
-            raise RtbenchError(f"the run has no usable {bench} result ({status}): the Rhealstone composite needs all six",
+            raise RtbenchError(f"the run has no usable {bench} result ({status}): the Rhealstone composite "
+                               "needs all six",
                                "run them: rtbench run --bench " + ",".join(b for _, b in COMPONENTS))
         found[bench] = int(median(result.samples()))
         units.add(result.unit)

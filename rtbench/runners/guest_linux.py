@@ -98,7 +98,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
                    "-kernel", str(guest.image), "-dtb", str(guest.device_tree), "-initrd", str(cpio),
                    "-append", append, "-no-reboot"]
         outcome = run_console(command, launch, clean_statuses=(0,))
-    details = {"guest_kernel": guest.manifest(), "kernel_append": append,
+    details: dict[str, object] = {"guest_kernel": guest.manifest(), "kernel_append": append,
                "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set"}
     return _finish(outcome, details)
 
