@@ -97,7 +97,8 @@ def profile(kernel: Kernel, target: Target, workspace: Workspace, progress: Call
         return result
     result.version = source.version
     if source.path is None:
-        result.notes.append("the running kernel is outside any image: no footprint; its API is POSIX, not counted")
+        result.notes.append("the kernel is outside any image (the running one, or a guest kernel booted beside it): "
+                            "no footprint; its API is POSIX, not counted")
         return result
     result.api = api_names(kernel, source.path)
     if not kernel.runs_on(target):
