@@ -1,12 +1,15 @@
-/* The GIC and the two timers: the kernel tick from the private timer (PPI 29) and the
- * benchmark interrupt from the global timer's comparator (PPI 27). The comparator fires when
- * the global timer, the timestamp counter itself, reaches it: the comparator value is the
- * exact time the interrupt was raised. */
+/* The GIC, the two timers and the benchmark UART: the kernel tick from the private timer (PPI 29)
+ * and the benchmark interrupt from the global timer's comparator (PPI 27). The comparator fires
+ * when the global timer, the timestamp counter itself, reaches it: the comparator value is the
+ * exact time the interrupt was raised. The benchmark UART is the motherboard's PL011 UART1 (SPI
+ * 6), which the runner connects to nothing: QEMU's PL011 raises its TX interrupt with every
+ * DR write, so the line has no time and the handler's first timestamp starts the interval. */
 #include <stdint.h>
 
 #include "rtb/irq.h"
 #include "rtb/target.h"
 #include "rtb/target_irq.h"
+#include "rtb/uart.h"
 #include "vexpress.h"
 
 static void gic_enable(uint32_t id, uint8_t priority)
@@ -62,5 +65,36 @@ void rtb_target_interrupt_id(uint32_t id)
     } else if (id == PTIMER_IRQ) {
         PTIMER(PTIMER_STATUS) = 1u;
         rtb_os_tick_interrupt();
+    } else if (id == UART1_IRQ) {
+        UART1(UART_ICR) = UART_INT_TX;
+        rtb_core_uart(t_entry, t_entry);
     }
+}
+
+void rtb_target_uart_setup(uint32_t priority, uint32_t baud)
+{
+    /* QEMU keeps no line time, but the divider is programmed as on hardware: UARTCLK / (16 baud),
+     * in 64ths. */
+    uint32_t rate = baud ? baud : 1u;
+    uint32_t divider64 = (4u * UART1_CLK_HZ + rate / 2u) / rate;
+    UART1(UART_CR_OFF) = 0u;
+    UART1(UART_IMSC) = 0u;
+    UART1(UART_ICR) = UART_INT_ALL;
+    UART1(UART_IBRD) = divider64 >> 6 ? divider64 >> 6 : 1u;
+    UART1(UART_FBRD) = divider64 & 0x3Fu;
+    UART1(UART_LCR_H) = UART_LCR_H_8BITS;
+    gic_enable(UART1_IRQ, (uint8_t)priority);
+    UART1(UART_IMSC) = UART_INT_TX;
+    UART1(UART_CR_OFF) = UART_CR_UARTEN | UART_CR_TXE;
+}
+
+void rtb_target_uart_send(uint8_t byte) { UART1(UART_DR_OFF) = byte; }
+
+void rtb_target_uart_stop(void)
+{
+    UART1(UART_IMSC) = 0u;
+    UART1(UART_CR_OFF) = 0u;
+    UART1(UART_ICR) = UART_INT_ALL;
+    GICD(GICD_ICENABLER(UART1_IRQ / 32u)) = 1u << (UART1_IRQ % 32u);
+    GICD(GICD_ICPENDR(UART1_IRQ / 32u)) = 1u << (UART1_IRQ % 32u);
 }

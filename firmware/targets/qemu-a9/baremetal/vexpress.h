@@ -53,4 +53,21 @@
 #define UART_CR REG32(UART0_BASE + 0x30u)
 #define UART_FR_TXFF 0x20u
 
+/* UART1, the benchmark UART: a PL011 on GIC SPI 6; its UARTCLK is 24 MHz. */
+#define UART1(off) REG32(0x1000A000u + (off))
+#define UART_DR_OFF 0x00u
+#define UART_IBRD 0x24u
+#define UART_FBRD 0x28u
+#define UART_LCR_H 0x2Cu
+#define UART_CR_OFF 0x30u
+#define UART_IMSC 0x38u
+#define UART_ICR 0x44u
+#define UART_CR_UARTEN 0x001u
+#define UART_CR_TXE 0x100u
+#define UART_LCR_H_8BITS 0x60u
+#define UART_INT_TX 0x20u
+#define UART_INT_ALL 0x7FFu
+#define UART1_CLK_HZ 24000000u
+#define UART1_IRQ 38u
+
 #endif

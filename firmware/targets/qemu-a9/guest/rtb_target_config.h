@@ -22,6 +22,8 @@
  * guest-linux runner computes boot_time from them. */
 #define RTB_TARGET_NO_RESET "boot time on linux-rt comes from the guest's 64-bit boot marks (the guest-linux runner)"
 
+#define RTB_TARGET_NO_UART "a process cannot serve a UART's interrupt: under linux-rt the kernel's serial driver owns it"
+
 /* The posix port's nominal tick: 100 Hz, as FreeRTOS's on this target. At 1 kHz (the linux
  * target's) a tick is 31 250 instructions, a handful of this kernel's context switches. */
 #define RTB_TARGET_POSIX_TICK_HZ 100u
