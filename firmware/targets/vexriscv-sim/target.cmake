@@ -18,7 +18,7 @@ set(RTB_TARGET_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/console.c
     ${CMAKE_CURRENT_LIST_DIR}/interrupts.c
     ${CMAKE_CURRENT_LIST_DIR}/fault.c
-    ${CMAKE_CURRENT_LIST_DIR}/uart_bench.c)
+    ${CMAKE_CURRENT_LIST_DIR}/bench_uart.c)
 set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/include ${RTB_VEX_SOC_DIR})
 set(RTB_TARGET_LINK_OPTIONS
     -T${CMAKE_CURRENT_LIST_DIR}/link.ld -L${RTB_VEX_SOC_DIR} -nostartfiles)
