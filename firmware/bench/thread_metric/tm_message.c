@@ -32,6 +32,7 @@ static void run(rtb_run *run)
 {
     s.run = run;
     s.count = 0;
+    rtb_note(run, rtb_os_queue_kind(sizeof(uint32_t) * WORDS)); /* what the port adds to the kernel */
     s.queue = rtb_os_queue_create(sizeof(uint32_t) * WORDS, 1);
     if (!s.queue) {
         rtb_fail(run, "could not create a queue");
