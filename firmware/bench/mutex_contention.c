@@ -1,8 +1,8 @@
-/* mutex_contention: a mutex held by a low task, N more urgent tasks (parameter `tasks`, a priority
- * each) blocked on it, least urgent first. Timed: from the holder's unlock call to the most urgent
- * waiter owning the mutex (the holder, lifted by the kernel's inversion avoidance, drops back and
- * is preempted). Then each owner unlocks and suspends itself, handing the mutex on. Checked: the
- * waiters owned the mutex in priority order, most urgent first, one at a time.
+/* mutex_contention: a mutex held by a low task, N more urgent tasks (parameter `contenders`, a
+ * priority each) blocked on it, least urgent first. Timed: from the holder's unlock call to the
+ * most urgent waiter owning the mutex (the holder, lifted by the kernel's inversion avoidance,
+ * drops back and is preempted). Then each owner unlocks and suspends itself, handing the mutex
+ * on. Checked: the waiters owned the mutex in priority order, most urgent first, one at a time.
  * A driver below every other task sets each round up (so it runs only once they are all blocked):
  * it lets the holder lock the mutex and block, resumes the waiters one by one, each of which
  * preempts it and blocks on the mutex, then releases the holder. */
@@ -97,7 +97,7 @@ static void run(rtb_run *run)
     s.owners = 0;
     s.held = false;
     if (s.count == 0u || s.count > MAX_CONTENDERS) {
-        rtb_fail(run, "option tasks must be 1..10");
+        rtb_fail(run, "option contenders must be 1..10");
         return;
     }
     rtb_note(run, rtb_os_mutex_protocol());
@@ -122,4 +122,4 @@ static void run(rtb_run *run)
 
 RTB_PARAM_VALUES(mutex_contention, 2, 5, 10);
 RTB_BENCHMARK(mutex_contention, 139, "N tasks blocked on a mutex a low task holds: its unlock to the most urgent waiter owning it",
-              run, RTB_PARAM(mutex_contention, "tasks"));
+              run, RTB_PARAM(mutex_contention, "contenders"));

@@ -13,7 +13,7 @@
 #include "rtb/bench.h"
 #include "rtb/tick.h"
 
-#define STOPPED_TICKS 10u
+#define STOPPED_TICKS 3u
 #define EXPIRY_TICKS 1u
 #define EXPIRY_WAIT_TICKS 3u
 

@@ -53,7 +53,7 @@ static void run(rtb_run *run, timed_call timed)
         }
         rtb_sample(run, (int32_t)(timed == TIME_CREATE ? t1 - t0 : t3 - t2));
     }
-    rtb_os_delay_ticks(2); /* every less urgent ready task runs now: a deleted one must not */
+    rtb_os_delay_ticks(1); /* every less urgent ready task runs now: a deleted one must not */
     if (s.ran)
         rtb_fail(run, "a deleted task ran");
 }
