@@ -135,11 +135,11 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
                             image_defines)
         what = f" ({kind}: " + ", ".join(b.name for b in benches) + ")" if kind != "plain" else ""
         progress(f"build   {target.name}/{kernel.name}/{request.profile}{what} in {build.seconds:.1f} s")
-        # An image whose benchmarks lead the catalogue runs without a benchmark list, as the
-        # whole catalogue does: the list costs the guest a search before each benchmark, which
-        # would move every later one's tick phase. What it runs beyond them (benchmarks that
-        # other images serve, all after them) is dropped.
-        options = _guest_options(request, benches, benches == every[:len(benches)])
+        # When the whole catalogue runs, an image whose benchmarks lead it runs without a
+        # benchmark list, as the whole catalogue in one image does: the list costs the guest a
+        # search before each benchmark, which would move every later one's tick phase. What it
+        # runs beyond its share (benchmarks that other images serve, all after them) is dropped.
+        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)])
         images.append(_Image(build, benches, options, kind))
     return images
 
