@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RtbenchError
+from .paths import PACKAGE_DIR
 
-RULES_FILE = Path(__file__).resolve().parent / "data" / "fairness.toml"
+RULES_FILE = PACKAGE_DIR / "data" / "fairness.toml"
 NOT_RECORDED = "(not recorded)"
 
 

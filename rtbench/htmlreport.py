@@ -12,7 +12,7 @@ from typing import Any
 
 import plotly.offline
 
-from . import __version__, compare, htmlcompare, htmlverdict, plots, published, verdict
+from . import __version__, compare, htmlcompare, htmlverdict, kernel_profiles, plots, published, verdict
 from .errors import RtbenchError
 from .model import Result, Run
 from .report import run_table
@@ -84,6 +84,18 @@ def _summary(run: Run, name: str) -> str:
     note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
     table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
     return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
+
+
+def _kernels(runs: list[Run]) -> str:
+    """The profile of each kernel the runs used (rtbench kernels, from what the runs recorded)."""
+    profiles = kernel_profiles.from_runs(runs)
+    if not profiles:
+        return ""
+    target = str(runs[0].manifest.get("target", ""))
+    table = as_html.render(kernel_profiles.to_table(profiles, target))
+    return ("<p class='note'>From each port's description and, where the run's kernel tree is still there, the "
+            "API counted in its public headers (the survey's Fig. 3 categories). rtbench kernels adds the "
+            f"footprint of a one-task image.</p><div class='wide'>{table}</div>")
 
 
 def _results(runs: list[Run], names: list[str], folded: bool) -> str:
@@ -221,6 +233,7 @@ def render(runs: list[Run], names: list[str]) -> str:
         ("distributions", "Sample distributions", _distributions(runs, names, figures)),
         ("scaling", "Load scaling", _scaling(runs, names, figures)),
         ("footprint", "Footprint", _footprint(runs, names, figures)),
+        ("kernels", "Kernels", _kernels(runs)),
         ("studies", "Published studies", _studies(runs, names, figures)),
         ("manifests", "Manifests", _manifests(runs, names)),
     ]

@@ -76,6 +76,20 @@ def find_kernel(name: str) -> Kernel:
     raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))
 
 
+def for_kernel(target: Target, kernel: Kernel) -> Target:
+    """The target as it builds and runs `kernel`: its `[kernels.<name>]` table (another
+    toolchain, runner or settings for a kernel that needs them, such as a Linux guest) merged
+    over its own description."""
+    override = target.spec.get("kernels", {}).get(kernel.name)
+    if not override:
+        return target
+    spec = {**target.spec, **override}
+    for table in ("run", "qemu"):
+        if table in override:
+            spec[table] = {**target.spec.get(table, {}), **override[table]}
+    return Target(target.name, target.folder, spec)
+
+
 def default_kernel(target: Target) -> Kernel:
     """The kernel a target runs when none is named: its `default_os`, else the only port for it."""
     named = target.spec.get("default_os")

@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .errors import RtbenchError
 from .model import Result, Run
+from .paths import PACKAGE_DIR
 from .stats import median
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = PACKAGE_DIR / "data"
 
 
 @dataclass

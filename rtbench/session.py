@@ -42,9 +42,10 @@ class RunRequest:
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
-    if request.load != "none" and target.runner not in runners.HOST_RUNNERS:
-        raise RtbenchError(f"--load applies to targets that run on this machine, not to {request.target}",
-                           "use --target linux")
+    if request.load != "none" and target.runner not in runners.LOAD_RUNNERS:
+        raise RtbenchError(f"--load applies to targets that run on this machine or a Linux guest, not to "
+                           f"{request.target} with this kernel",
+                           "use --target linux, or --target qemu-a9 --os linux-rt")
 
 
 def _expected_seconds(options: dict[str, str]) -> float:
@@ -85,6 +86,7 @@ def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
     target = find_target(request.target)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
     run_options.check_seconds(request.timeout, "--timeout")
     if request.silence is not None:
@@ -233,8 +235,8 @@ def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, buil
     target, kernel = plan.target, plan.kernel
     breakdown = None
     if any(b.name == "footprint" for b in plan.selected):
-        outside = (f"the {kernel.name} port runs on the machine's own kernel, which is not part of the image"
-                   if source.path is None else None)
+        outside = (f"the {kernel.name} port's kernel is not part of the image (the machine's own, or a guest "
+                   "kernel booted beside it)" if source.path is None else None)
         footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
@@ -278,7 +280,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     silence = max(silence, expected * 1.2 + silence)
     timeout = max(request.timeout, expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
-                    variant=variant, models_dir=workspace.root / "models", progress=progress)
+                    variant=variant, models_dir=workspace.root / "models", progress=progress,
+                    workspace=workspace.root)
     outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
     if capture.fault:
@@ -296,7 +299,7 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     results.extend(_missing(on_target, results, unit, why))
     run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
                                        "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
-                                       "command": outcome.command}
+                                       "command": outcome.command, **outcome.details}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings, outcome.interrupted

@@ -46,14 +46,14 @@ def _version(kernel: Kernel, tree: Path) -> str:
         text = (tree / spec["version_file"]).read_text(errors="replace")
     except OSError:
         return "unknown"
-    # A version spread over several definitions (major, minor, patch) is joined with dots.
-    parts = []
+    # A version spread over several definitions or groups (major, minor, patch) is joined with dots.
+    parts: list[str] = []
     for pattern in spec.get("version_parts") or [spec["version_pattern"]]:
         match = re.search(pattern, text)
         if not match:
             return "unknown"
-        parts.append(match.group(1))
-    return ".".join(parts)
+        parts.extend(match.groups())
+    return str(spec.get("version_prefix", "")) + ".".join(parts)
 
 
 def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
@@ -96,6 +96,16 @@ def from_registry(kernel: Kernel) -> KernelSource:
     return _checked(kernel, tree, f"crate {crate} {version} (cargo registry, sha256 {checksum[:12]}...)")
 
 
+def debian_package(kernel: Kernel) -> KernelSource:
+    """A prebuilt kernel from Debian's archive (apt), downloaded into the user's cache."""
+    from . import guest_kernel  # apt is consulted only for such kernels
+
+    package = guest_kernel.fetch(kernel)
+    return KernelSource(None, f"Linux {package.release} (Debian {package.version})",
+                        f"Debian package {package.name} {package.version} ({package.architecture}), "
+                        f"sha256 {package.sha256}")
+
+
 def locate(kernel: Kernel, explicit: Path | None = None) -> KernelSource:
     """The user's --kernel-src, else the port's environment variable, else the registry copy."""
     spec = kernel.spec.get("source", {})
@@ -104,6 +114,11 @@ def locate(kernel: Kernel, explicit: Path | None = None) -> KernelSource:
             raise RtbenchError(f"the {kernel.name} port uses the running kernel: --kernel-src does not apply",
                                "drop --kernel-src")
         return running_kernel(kernel)
+    if spec.get("debian_package"):
+        if explicit:
+            raise RtbenchError(f"{kernel.name} is Debian's prebuilt kernel package: --kernel-src does not apply",
+                               "drop --kernel-src")
+        return debian_package(kernel)
     if explicit:
         return _checked(kernel, explicit, "--kernel-src")
     env = spec.get("env")

@@ -24,6 +24,8 @@ tools=(
   "verilator:verilator"
   "yosys:yosys"  # scripts/hwsched_cost.py: what the hardware scheduler adds to the SoC
   "stdbuf:coreutils"
+  "arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf"  # qemu-a9 --os linux-rt: the static /init
+  "dpkg-deb:dpkg"
 )
 missing=()
 for pair in "${tools[@]}"; do
@@ -35,9 +37,18 @@ dpkg -s libnewlib-arm-none-eabi >/dev/null 2>&1 || missing+=("libnewlib-arm-none
 for package in picolibc-riscv64-unknown-elf libevent-dev libjson-c-dev zlib1g-dev; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+# qemu-a9 --os linux-rt boots Debian's armhf PREEMPT_RT kernel package: apt must know armhf.
+armhf_added=0
+if ! dpkg --print-foreign-architectures | grep -qx armhf; then
+  say "adding the armhf architecture to dpkg (for Debian's PREEMPT_RT armmp kernel package)"
+  as_root dpkg --add-architecture armhf
+  armhf_added=1
+fi
+if [ "${#missing[@]}" -gt 0 ] || [ "$armhf_added" -eq 1 ]; then
+  [ "${#missing[@]}" -gt 0 ] && say "installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq || say "apt-get update reported errors (a mirror may be syncing); going on"
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
-  say "installing Debian packages: ${missing[*]}"
-  as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
@@ -75,4 +86,9 @@ fi
 # Kernel sources from cargo's registry (checksum-verified; nothing is compiled here).
 say "fetching kernel sources with cargo"
 cargo fetch -q --manifest-path kernel-sources/Cargo.toml
+
+# The PREEMPT_RT guest kernel (apt-get download of its .deb into ~/.cache/rtbench/debian, checked
+# against apt's SHA256; only when it is not there yet).
+say "checking the linux-rt guest kernel package"
+python3 -m rtbench.guest_kernel fetch >/dev/null
 say "ready"

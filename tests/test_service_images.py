@@ -44,7 +44,8 @@ def test_rtos_ports_build_the_services_apart_and_posix_always_has_them() -> None
     defines = {p.parent.name: tomllib.loads(p.read_text()).get("services_define")
                for p in (FIRMWARE / "os").glob("*/os.toml")}
     assert defines == {"freertos": "RTB_WITH_SERVICES", "freertos-hw": "RTB_WITH_SERVICES",
-                       "ucos2": "RTB_WITH_SERVICES", "threadx": "RTB_WITH_SERVICES", "posix": None}
+                       "ucos2": "RTB_WITH_SERVICES", "threadx": "RTB_WITH_SERVICES", "posix": None,
+                       "linux-rt": None}
 
 
 def test_ucos2_runs_its_plain_image_without_a_benchmark_list(monkeypatch: pytest.MonkeyPatch,

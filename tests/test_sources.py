@@ -55,7 +55,7 @@ def test_versions_are_read_from_the_tree(tmp_path: Path, monkeypatch: pytest.Mon
     found = sources.locate(find_kernel("threadx"))
     assert (found.version, found.origin, found.path) == ("6.4.2", "THREADX_PATH", threadx.resolve())
     # --kernel-src wins over the variable.
-    assert sources.locate(find_kernel("ucos2"), ucos2).version == "29300"
+    assert sources.locate(find_kernel("ucos2"), ucos2).version == "V2.93.00"
 
 
 def test_an_incomplete_version_is_unknown(tmp_path: Path) -> None:

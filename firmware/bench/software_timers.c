@@ -85,6 +85,11 @@ static void run_expiry(rtb_run *run)
             break;
         }
         if (!programmed) {
+            const char *why = rtb_os_tick_unobservable(); /* no clock, and no tick to take it from */
+            if (why) {
+                rtb_unsupported(run, why);
+                break;
+            }
             uint32_t seen = rtb_tick_entries(&entry) - entries;
             if (seen == 0u) {
                 rtb_unsupported(run, "this port's tick interrupt does not report its entry (rtb_core_tick_entered), "

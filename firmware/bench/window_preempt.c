@@ -47,15 +47,6 @@ static void low_task(void *arg)
     rtb_group_done(&s.group);
 }
 
-static void extra_task(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        s.extra_runs++;
-        rtb_os_task_yield();
-    }
-}
-
 static void run(rtb_run *run)
 {
     uint32_t extra = rtb_param(run);
@@ -65,8 +56,7 @@ static void run(rtb_run *run)
     if (rtb_failed(run) || !rtb_group_init(&s.group, run))
         return;
     s.high = rtb_group_spawn(&s.group, "high", high_task, 0, PRIO_HIGH);
-    for (uint32_t i = 0; i < extra && !rtb_failed(run); i++)
-        rtb_group_spawn(&s.group, "extra", extra_task, 0, rtb_group_spread_prio_below(PRIO_FIRST_EXTRA, PRIO_LOW, i));
+    rtb_group_spawn_ready_load(&s.group, extra, PRIO_FIRST_EXTRA, PRIO_LOW, &s.extra_runs);
     rtb_group_spawn(&s.group, "low", low_task, 0, PRIO_LOW);
     rtb_group_join(&s.group, 1);
 }

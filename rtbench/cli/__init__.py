@@ -12,13 +12,13 @@ from pathlib import Path
 from .. import __version__, interrupts
 from ..errors import RtbenchError
 from ..store import StoreError
-from .analysis import add_cache, add_deadline, add_footprint
+from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
 from .run import add_run
 
 # In the order `rtbench --help` lists them.
-COMMANDS = (add_run, add_report, add_compare, add_check, add_footprint, add_cache, add_deadline,
+COMMANDS = (add_run, add_report, add_compare, add_check, add_footprint, add_kernels, add_cache, add_deadline,
             add_runs, add_list, add_sources)
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from .. import footprint_table, platforms, variants
+from .. import footprint_table, kernel_profiles, platforms, tables, variants
 from ..errors import RtbenchError
 from ..model import Run
 from ..store import Store
@@ -22,6 +22,26 @@ def cmd_footprint(args: argparse.Namespace) -> int:
     if args.json:
         args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
         progress(f"wrote {args.json}")
+    return 0
+
+
+def cmd_kernels(args: argparse.Namespace) -> int:
+    home = workspace(args)
+    home.check_writable()
+    found = kernel_profiles.profiles(args.target, home, args.os, progress)
+    if args.api:
+        for profile in found:
+            for category, api in profile.api.items():
+                print(f"{profile.kernel} {category} ({len(api)}): {' '.join(api)}")
+        return 0
+    table = kernel_profiles.to_table(found, args.target)
+    if args.format == "table":
+        print(tables.as_text.render(table))
+        for profile in found:
+            for note in profile.notes:
+                print(f"{profile.kernel}: {note}")
+    else:
+        print(tables.render(table, args.format).rstrip("\n"))
     return 0
 
 
@@ -67,6 +87,16 @@ def add_footprint(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
     size.add_argument("--json", type=Path, help="also write the figures as JSON")
     size.set_defaults(func=cmd_footprint)
+
+
+def add_kernels(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    profile = sub.add_parser("kernels", help="each kernel's profile: scheduler, priorities, licence, API counts "
+                                             "per category, footprint with one task and with the catalogue")
+    profile.add_argument("--target", default="qemu-m3", help="where the footprints are built (default qemu-m3)")
+    profile.add_argument("--os", action="append", help="only this kernel (repeatable; default: every port)")
+    profile.add_argument("--format", choices=tables.FORMATS, default="table")
+    profile.add_argument("--api", action="store_true", help="list the API names counted, per category")
+    profile.set_defaults(func=cmd_kernels)
 
 
 def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -6,7 +6,7 @@ from typing import Protocol
 from ..build import Build
 from ..errors import RtbenchError
 from ..platforms import Target
-from . import litex_sim, posix, qemu
+from . import guest_linux, litex_sim, posix, qemu
 from .console import ConsoleRun, Launch
 
 
@@ -14,9 +14,12 @@ class Runner(Protocol):
     def __call__(self, target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun: ...
 
 
-RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run, "litex-sim": litex_sim.run}
+RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run, "litex-sim": litex_sim.run,
+                               "guest-linux": guest_linux.run}
 # Runners that start the image as a process of this machine: background load applies to them.
 HOST_RUNNERS = ("posix",)
+# Runners that can put background load beside the image (on this machine, or inside a Linux guest).
+LOAD_RUNNERS = (*HOST_RUNNERS, "guest-linux")
 
 
 def runner_for(target: Target) -> Runner:
@@ -35,4 +38,6 @@ def describe(target: Target) -> dict[str, str]:
         return posix.describe(target)
     if target.runner == "litex-sim":
         return litex_sim.describe(target)
+    if target.runner == "guest-linux":
+        return guest_linux.describe(target)
     return {}

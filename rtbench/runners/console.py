@@ -7,7 +7,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -32,6 +32,7 @@ class Launch:
     load: str = "none"  # host runners: background load beside the image
     variant: str | None = None  # the hardware variant to run on (litex-sim: the CPU variant)
     models_dir: Path | None = None  # where simulation models are cached
+    workspace: Path | None = None  # the workspace's root (a guest kernel is extracted there)
     progress: Callable[[str], None] = _quiet
 
 
@@ -44,6 +45,7 @@ class ConsoleRun:
     seconds: float
     command: list[str]
     interrupted: BaseException | None = None  # the interrupt (Ctrl-C, SIGTERM) that stopped the run
+    details: dict[str, object] = field(default_factory=dict)  # the runner's own facts, for the manifest
 
 
 class _ConsoleLog:

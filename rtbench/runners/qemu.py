@@ -17,7 +17,7 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
     return [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"],
             "-display", "none", "-monitor", "none", "-serial", "stdio",
             "-icount", spec["icount"], "-semihosting-config", semihosting,
-            "-kernel", str(build.elf)]
+            *spec.get("extra", []), "-kernel", str(build.elf)]
 
 
 def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:

@@ -36,3 +36,38 @@ def test_a_file_that_is_not_a_run_is_refused(tmp_path: Path, repo_dir: Path) -> 
     path.write_text("[1, 2]")
     proc = _table(repo_dir, path)
     assert proc.returncode == 2 and "not a run" in proc.stderr
+
+
+def _fake_run(kernel: str, target: str, unit: str, variants: list[str] | None, medians: dict[str, int]) -> dict:
+    """A minimal `rtbench run --json` document: one result per (benchmark, variant)."""
+    settings = {"cpu_variant": variants} if variants else {}
+    results = [{"bench": bench, "params": {"cpu_variant": v} if variants and len(variants) > 1 else {},
+                "unit": unit, "status": "ok", "p50": median * (i + 1), "notes": []}
+               for bench, median in medians.items() for i, v in enumerate(variants or [""])]
+    results.append({"bench": "footprint", "params": {"part": "kernel"}, "unit": "bytes", "status": "ok",
+                     "p50": 100, "notes": []})
+    return {"manifest": {"target": target, "profile": "default", "target_settings": settings,
+                         "kernel": {"name": kernel, "version": "V1", "config": {}},
+                         "compiler": {"opt_flags": "-O2"}},
+            "results": results}
+
+
+def test_variants_get_a_column_each_grouped_by_platform(tmp_path: Path, repo_dir: Path) -> None:
+    runs = [_fake_run("A", "qemu-m3", "instructions", None, {"sem_take": 10}),
+            _fake_run("B", "qemu-m3", "instructions", None, {"sem_take": 20}),
+            _fake_run("A", "vexriscv-sim", "cycles", ["minimal", "standard"], {"sem_take": 30}),
+            _fake_run("B", "vexriscv-sim", "cycles", ["minimal", "standard"], {"sem_take": 40})]
+    paths = []
+    for i, run in enumerate(runs):
+        paths.append(tmp_path / f"{i}.json")
+        paths[-1].write_text(json.dumps(run))
+    proc = _table(repo_dir, *paths)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == ("| benchmark | unit | A V1 (default), qemu-m3 | B V1 (default), qemu-m3 | "
+                        "A V1 (default), vexriscv-sim minimal | B V1 (default), vexriscv-sim minimal | "
+                        "A V1 (default), vexriscv-sim standard | B V1 (default), vexriscv-sim standard |")
+    assert "| sem_take | instructions, cycles | 10 | 20 | 30 | 40 | 60 | 80 |" in lines
+    # A result of the image itself (no variant parameter) belongs to every variant's column.
+    assert "| footprint[part=kernel] | bytes | 100 | 100 | 100 | 100 | 100 | 100 |" in lines
+    assert "- A V1 (default) on vexriscv-sim: tick_hz=?, asserts=?, trace_facility=?, time_slicing=?, -O2" in lines

@@ -285,3 +285,20 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
     assert weiss.shape == "none" and not weiss.comparable
     # qemu-m3 has no caches, vexriscv-sim has: the note says where the cache study is.
     assert "vexriscv-sim does" in weiss.explanation and "rtbench cache" in weiss.explanation
+
+
+def test_kernels_profiles_each_port_with_its_footprints(workspace: Workspace, catalogue_run: Run) -> None:
+    proc = rtbench(workspace.root, "kernels", "--os", "freertos", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    rows = {row["property"]: row["freertos"] for row in json.loads(proc.stdout)["rows"]}
+    assert rows["version"] == catalogue_run.manifest["kernel"]["version"]
+    # The port's description agrees with what the image reports about itself.
+    pi = next(r for r in catalogue_run.results if r.bench == "mutex_pi")
+    assert any(rows["mutex protocol"] in note for note in pi.notes)
+    assert rows["API: total"] > 100
+    one_task = rows["kernel text, one task (qemu-m3, bytes)"]
+    catalogue = rows["kernel text, catalogue (qemu-m3, bytes)"]
+    assert 1000 < one_task < catalogue
+    measured = {(r.params["part"], r.params["section"]): r.raw_samples[0]
+                for r in catalogue_run.results if r.bench == "footprint"}
+    assert catalogue == measured[("kernel", "text")]

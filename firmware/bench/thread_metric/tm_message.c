@@ -1,5 +1,7 @@
-/* tm_message (Thread-Metric message processing): one task sends a 16-byte message to a queue
- * and receives it back. Reports round trips per period. Checked: content of every message. */
+/* tm_message (Thread-Metric message processing, as the suite defines it): one task sends a
+ * 16-byte (4-word) message to a queue and receives it back, changing only the last word of
+ * the next message. Reports round trips per period. Checked: the last word of every message
+ * arrives as sent (the suite's check), and at the end the whole last message. */
 #include "tm_measure.h"
 
 #define PRIO 10u
@@ -10,37 +12,45 @@ static struct {
     rtb_group group;
     rtb_queue *queue;
     volatile uint32_t count;
-} s;
+    uint32_t sent[WORDS], received[WORDS];
+} s RTB_NOINIT; /* set up by every run: not zeroed at reset, so it adds nothing to boot_time */
 
 static void worker(void *arg)
 {
     (void)arg;
-    for (uint32_t i = 0; rtb_group_running(&s.group); i++) {
-        uint32_t sent[WORDS] = {i, ~i, i * 3u, i ^ 0x5A5A5A5Au}, received[WORDS] = {0};
-        if (rtb_os_queue_send(s.queue, sent, RTB_NO_WAIT) != RTB_OK ||
-            rtb_os_queue_recv(s.queue, received, RTB_NO_WAIT) != RTB_OK)
-            rtb_fail(s.run, "queue send or receive failed");
-        for (unsigned w = 0; w < WORDS; w++)
-            if (received[w] != sent[w])
-                rtb_fail(s.run, "the message received differs from the message sent");
+    while (rtb_group_running(&s.group)) {
+        if (rtb_os_queue_send(s.queue, s.sent, RTB_NO_WAIT) != RTB_OK ||
+            rtb_os_queue_recv(s.queue, s.received, RTB_NO_WAIT) != RTB_OK || s.received[3] != s.sent[3])
+            rtb_fail(s.run, "a message was refused or its last word changed on the way");
+        s.sent[3]++;
         s.count++;
     }
     rtb_group_done(&s.group);
 }
 
+static void check(rtb_run *run)
+{
+    for (unsigned w = 0; w < WORDS - 1u; w++)
+        if (s.received[w] != s.sent[w])
+            rtb_fail(run, "the message received differs from the message sent");
+}
+
 static void run(rtb_run *run)
 {
+    static const uint32_t first[WORDS] = {0x11112222u, 0x33334444u, 0x55556666u, 0x77778888u};
     s.run = run;
     s.count = 0;
-    rtb_note(run, rtb_os_queue_kind(sizeof(uint32_t) * WORDS)); /* what the port adds to the kernel */
-    s.queue = rtb_os_queue_create(sizeof(uint32_t) * WORDS, 1);
+    for (unsigned w = 0; w < WORDS; w++)
+        s.sent[w] = first[w];
+    rtb_note(run, rtb_os_queue_kind(sizeof s.sent)); /* what the port adds to the kernel */
+    s.queue = rtb_os_queue_create(sizeof s.sent, 1);
     if (!s.queue) {
         rtb_fail(run, "could not create a queue");
         return;
     }
     if (rtb_group_init(&s.group, run))
         rtb_group_spawn(&s.group, "tm_message", worker, 0, PRIO);
-    tm_measure(run, &s.group, &s.count, 1, 1, 0);
+    tm_measure(run, &s.group, &s.count, 1, 1, check);
     rtb_os_queue_delete(s.queue);
 }
 

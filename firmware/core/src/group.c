@@ -49,6 +49,23 @@ _Noreturn void rtb_group_done(rtb_group *group)
         rtb_os_task_suspend_self();
 }
 
+static void ready_load_task(void *arg)
+{
+    volatile uint32_t *runs = arg;
+    for (;;) {
+        (*runs)++;
+        rtb_os_task_yield();
+    }
+}
+
+void rtb_group_spawn_ready_load(rtb_group *group, uint32_t count, unsigned first, unsigned ceiling,
+                                volatile uint32_t *runs)
+{
+    for (uint32_t i = 0; i < count && !rtb_failed(group->run); i++)
+        rtb_group_spawn(group, "load", ready_load_task, (void *)runs,
+                        rtb_group_spread_prio_below(first, ceiling, i));
+}
+
 void rtb_group_join(rtb_group *group, unsigned finishers)
 {
     uint64_t ticks = (uint64_t)group->timeout_ms * rtb_os_tick_hz() / 1000u;

@@ -2,7 +2,8 @@
 # library, so that footprint can tell kernel code from rtbench code.
 # Per architecture: the kernel's port directory, and rtbench's arch/<arch>.{h,c}.
 include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
-rtb_port_select(FreeRTOS RTB_FREERTOS cortex-m3 portable/GCC/ARM_CM3 riscv32 portable/GCC/RISC-V)
+rtb_port_select(FreeRTOS RTB_FREERTOS cortex-m3 portable/GCC/ARM_CM3 riscv32 portable/GCC/RISC-V
+    cortex-a9 portable/GCC/ARM_CA9)
 rtb_port_require_tree("a FreeRTOS-Kernel tree with ${RTB_FREERTOS_PORT}" tasks.c ${RTB_FREERTOS_PORT}/port.c)
 
 add_library(rtb_kernel STATIC
@@ -20,6 +21,9 @@ if(RTB_ARCH STREQUAL "riscv32")
     target_sources(rtb_kernel PRIVATE ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/portASM.S)
     target_include_directories(rtb_kernel PUBLIC
         ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/chip_specific_extensions/RISCV_no_extensions)
+elseif(RTB_ARCH STREQUAL "cortex-a9")
+    # The ARM_CA9 port's exception entries and context switch are assembly.
+    target_sources(rtb_kernel PRIVATE ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/portASM.S)
 endif()
 rtb_port_link(rtb_os_freertos.c ${RTB_FREERTOS_ARCH} INCLUDES
     ${RTB_KERNEL_SRC}/include

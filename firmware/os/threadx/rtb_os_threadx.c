@@ -266,7 +266,8 @@ rtb_err rtb_os_sem_give(rtb_sem *sem)
 
 rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
 {
-    /* On Cortex-M the kernel itself pends PendSV when the put readies a more urgent thread. */
+    /* The port switches on the way out when the put readied a more urgent thread (PendSV on
+     * Cortex-M, _tx_thread_context_restore on RISC-V). */
     *switch_needed = false;
     return rtb_os_sem_give(sem);
 }

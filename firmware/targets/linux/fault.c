@@ -15,6 +15,8 @@ static uintptr_t faulting_pc(const ucontext_t *context)
     return (uintptr_t)context->uc_mcontext.gregs[REG_EIP];
 #elif defined(__aarch64__)
     return (uintptr_t)context->uc_mcontext.pc;
+#elif defined(__arm__)
+    return (uintptr_t)context->uc_mcontext.arm_pc;
 #else
     (void)context;
     return 0;

@@ -37,6 +37,11 @@ static inline unsigned rtb_group_spread_prio(unsigned first, uint32_t i)
 {
     return rtb_group_spread_prio_below(first, RTB_PRIO_RUNNER, i);
 }
+/* Load, as the 2012 study put it on a kernel: `count` tasks that stay ready (they yield forever,
+ * counting in *runs each time they run) at rtb_group_spread_prio_below(first, ceiling, i). An
+ * experiment puts them below the tasks it measures, so *runs must stay 0. */
+void rtb_group_spawn_ready_load(rtb_group *group, uint32_t count, unsigned first, unsigned ceiling,
+                                volatile uint32_t *runs);
 /* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
  * group. A wait longer than `timeout_ms` fails the run instead of hanging. */
 void rtb_group_join(rtb_group *group, unsigned finishers);

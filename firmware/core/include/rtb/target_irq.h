@@ -13,6 +13,10 @@ void rtb_target_interrupt(void);
 /* Target: report an unexpected exception (mcause, mepc, mtval) as a fault; never returns. */
 _Noreturn void rtb_target_exception(void);
 
+/* Target with a GIC whose interrupt the kernel's own entry acknowledges and ends (Cortex-A):
+ * serve interrupt `id` (the tick calls rtb_os_tick_interrupt()). */
+void rtb_target_interrupt_id(uint32_t id);
+
 /* Kernel port: one kernel tick, called from interrupt context. */
 void rtb_os_tick_interrupt(void);
 

@@ -1,0 +1,3 @@
+# linux-rt: the posix port's sources, built for the guest (the kernel itself is Debian's
+# prebuilt one, booted by the runner).
+include(${CMAKE_CURRENT_LIST_DIR}/../posix/os.cmake)

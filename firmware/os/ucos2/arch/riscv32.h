@@ -1,0 +1,3 @@
+/* uC/OS-II settings for 32-bit RISC-V SoCs without a CLINT: interrupts run on a stack of their
+ * own, as large as FreeRTOS's on the same target. Included by the assembly port too: macros only. */
+#define RTB_UCOS2_ISR_STACK_BYTES 2048

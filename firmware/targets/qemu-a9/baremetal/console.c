@@ -1,0 +1,93 @@
+/* PL011 UART0 console, and the semihosting calls QEMU serves (SVC 0x123456 in ARM state):
+ * command line and exit status. */
+#include <stdint.h>
+#include <string.h>
+
+#include "rtb/target.h"
+#include "rtb/text.h"
+#include "vexpress.h"
+
+#define SYS_GET_CMDLINE 0x15u
+#define SYS_EXIT_EXTENDED 0x20u
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+
+static uint32_t semihost(uint32_t op, void *arg)
+{
+    register uint32_t r0 __asm__("r0") = op;
+    register void *r1 __asm__("r1") = arg;
+    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+void rtb_target_init(void) { UART_CR = 0x301u; /* UARTEN, TXE, RXE */ }
+
+void rtb_target_write(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        while (UART_FR & UART_FR_TXFF) {
+        }
+        UART_DR = (uint8_t)text[i];
+    }
+}
+
+/* QEMU passes "-semihosting-config arg=..." words; the first is the program name. */
+size_t rtb_target_cmdline(char *buf, size_t cap)
+{
+    struct {
+        char *buf;
+        uint32_t len;
+    } block = {buf, (uint32_t)cap};
+    if (cap == 0u || semihost(SYS_GET_CMDLINE, &block) != 0u)
+        return 0u;
+    buf[block.len < cap ? block.len : cap - 1u] = '\0';
+    char *space = strchr(buf, ' ');
+    if (!space)
+        return 0u;
+    size_t rest = strlen(space + 1);
+    memmove(buf, space + 1, rest + 1u);
+    return rest;
+}
+
+_Noreturn void rtb_target_exit(int status)
+{
+    uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)status};
+    for (;;)
+        semihost(SYS_EXIT_EXTENDED, block);
+}
+
+/* The unit, proven: from one global timer load to the next, the first load itself, a mov and
+ * 4000 iterations of subs+bne, 8002 instructions; the ticks between, converted as the host
+ * converts every delta (x 5/16, rounded), must say 8002. */
+static void unit_check(char *buf)
+{
+    uint32_t t0, t1;
+    __asm__ volatile("ldr %0, [%2]\n"
+                     "mov r3, #4000\n"
+                     "1: subs r3, r3, #1\n"
+                     "bne 1b\n"
+                     "ldr %1, [%2]\n"
+                     : "=&r"(t0), "=&r"(t1)
+                     : "r"(0x1E000200u)
+                     : "r3", "cc", "memory");
+    uint32_t ticks = t1 - t0;
+    uint32_t insns = (ticks * RTB_TS_SCALE_NUM + RTB_TS_SCALE_DEN / 2u) / RTB_TS_SCALE_DEN;
+    char a[RTB_TEXT_U32_LEN], b[RTB_TEXT_U32_LEN];
+    strcpy(buf, "8002 instructions (load, mov, 4000 x subs+bne) read as ");
+    strcat(buf, rtb_text_u32(a, ticks));
+    strcat(buf, " ticks = ");
+    strcat(buf, rtb_text_u32(b, insns));
+    strcat(buf, " instructions");
+}
+
+void rtb_target_describe(void (*emit)(const char *key, const char *value))
+{
+    char check[128];
+    unit_check(check);
+    emit("target.unit_check", check);
+    emit("target.board", "QEMU vexpress-a9 (V2P-CA9)");
+    emit("target.cpu", "Cortex-A9 (one core of the MPCore)");
+    emit("target.timestamp", "A9 global timer, 100 MHz of virtual time; instructions under -icount shift=5");
+    emit("target.tick_source", "A9 private timer (PPI 29)");
+    emit("target.irq_source", "A9 global timer comparator (PPI 27), one-shot");
+    emit("target.interrupt_controller", "GIC (A9 MPCore), 32 priority levels used");
+}

@@ -1,0 +1,30 @@
+# qemu-a9: QEMU vexpress-a9, Cortex-A9. The toolchain says which platform the image is for:
+# bare metal (a kernel linked into the image, e.g. FreeRTOS) or a Linux guest's user space
+# (the kernel is Debian's, booted by the guest-linux runner).
+set(RTB_ARCH cortex-a9)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+    set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=hard -mfpu=vfpv3-d16 -fno-pie)
+    add_compile_definitions(_GNU_SOURCE)
+    set(RTB_TARGET_SOURCES
+        ${CMAKE_CURRENT_LIST_DIR}/guest/main.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/counter.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/describe.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/irq_timer.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/load.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/kthreads.c
+        ${CMAKE_CURRENT_LIST_DIR}/guest/console.c
+        ${CMAKE_CURRENT_LIST_DIR}/../linux/realtime.c
+        ${CMAKE_CURRENT_LIST_DIR}/../linux/fault.c)
+    set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/guest ${CMAKE_CURRENT_LIST_DIR}/../linux)
+    set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread -Wl,--wrap=rtb_boot_first_task)
+else()
+    set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=softfp -mfpu=neon)
+    set(RTB_TARGET_SOURCES
+        ${CMAKE_CURRENT_LIST_DIR}/baremetal/vectors.S
+        ${CMAKE_CURRENT_LIST_DIR}/baremetal/startup.c
+        ${CMAKE_CURRENT_LIST_DIR}/baremetal/console.c
+        ${CMAKE_CURRENT_LIST_DIR}/baremetal/interrupts.c)
+    set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/baremetal)
+    set(RTB_TARGET_LINK_OPTIONS
+        -T${CMAKE_CURRENT_LIST_DIR}/baremetal/link.ld -nostartfiles --specs=nano.specs --specs=nosys.specs)
+endif()
