@@ -2,8 +2,8 @@
  * pthread mutex (priority inheritance) and a condition variable, and the results say so. A timer
  * is a timerfd on CLOCK_MONOTONIC, read by a thread of its own above every task (SCHED_FIFO
  * RTB_POSIX_FIFO_TIMER) that runs the callback: the hrtimer interrupt wakes that thread, as it
- * wakes the benchmark interrupt's handler thread. The programmed expiry is an absolute time on the
- * timestamps' clock, so expiry latency is measured from it. */
+ * wakes the benchmark interrupt's handler thread. The programmed expiry is an absolute time, on
+ * the timestamps' clock where they are CLOCK_MONOTONIC, so expiry latency is measured from it. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -36,6 +36,7 @@ struct rtb_timer {
     void *arg;
     uint64_t ticks_ns;
     uint64_t expiry_ns;
+    uint32_t expiry_ts; /* the same instant in rtb_now()'s time base */
     bool used;
 };
 
@@ -221,7 +222,16 @@ void rtb_os_timer_delete(rtb_timer *timer)
 
 rtb_err rtb_os_timer_start(rtb_timer *timer)
 {
+#if defined(RTB_TS_CLOCK_MONOTONIC_NS)
     timer->expiry_ns = rtb_posix_now_ns(CLOCK_MONOTONIC) + timer->ticks_ns;
+    timer->expiry_ts = (uint32_t)timer->expiry_ns;
+#else
+    /* Timestamps on another clock (a guest's hardware counter): the expiry is carried over from
+     * two reads side by side, off by the few ns between them. */
+    uint32_t now_ts = rtb_target_ts();
+    timer->expiry_ns = rtb_posix_now_ns(CLOCK_MONOTONIC) + timer->ticks_ns;
+    timer->expiry_ts = now_ts + (uint32_t)(timer->ticks_ns * RTB_TS_HZ / 1000000000u);
+#endif
     struct itimerspec expiry = {.it_value = rtb_posix_timespec(timer->expiry_ns)};
     return timerfd_settime(timer->fd, TFD_TIMER_ABSTIME, &expiry, NULL) == 0 ? RTB_OK : RTB_ERROR;
 }
@@ -232,15 +242,8 @@ rtb_err rtb_os_timer_stop(rtb_timer *timer)
     return timerfd_settime(timer->fd, 0, &disarmed, NULL) == 0 ? RTB_OK : RTB_ERROR;
 }
 
-/* Only a target whose timestamps are CLOCK_MONOTONIC ns shares the expiry's time base. */
 bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
 {
-#if defined(RTB_TS_CLOCK_MONOTONIC_NS)
-    *expiry_ts = (uint32_t)timer->expiry_ns;
+    *expiry_ts = timer->expiry_ts;
     return true;
-#else
-    (void)timer;
-    (void)expiry_ts;
-    return false;
-#endif
 }

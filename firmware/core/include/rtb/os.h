@@ -165,9 +165,9 @@ rtb_timer *rtb_os_timer_create(uint32_t ticks, rtb_timer_fn fn, void *arg);
 void rtb_os_timer_delete(rtb_timer *timer);
 rtb_err rtb_os_timer_start(rtb_timer *timer);
 rtb_err rtb_os_timer_stop(rtb_timer *timer);
-/* The time the last start programmed the expiry for, in rtb_now()'s time base, when the kernel's
- * timers run on the timestamp clock (posix); false on a tick-driven kernel, whose timers expire in
- * a tick interrupt (rtb_tick_entry, rtb/tick.h). */
+/* The time the last start programmed the expiry for, in rtb_now()'s time base, where the kernel
+ * programs a clock (posix); false on a tick-driven kernel, whose timers expire in a tick interrupt
+ * (rtb_tick_entries, rtb/tick.h). */
 bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts);
 
 /* Interrupts that use kernel services: the priority they must run at, and the exit path
