@@ -33,6 +33,7 @@ class BenchInfo:
     count_per_key: str | None = None  # the option that multiplies the count (e.g. threads)
     host: bool = False  # computed by the host from the image, not run on the target
     traced: bool = False  # needs the kernel's trace hooks: run in an instrumented image of its own
+    services: bool = False  # needs optional kernel services (flags, timers): run in an image built with them
     source: str = field(default="", compare=False)
     # Options it reads besides --iterations/--warmup, all whole numbers (the guest's rtb_option).
     own_options: tuple[str, ...] = ()
@@ -72,6 +73,7 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
                 values=values.get(name, ()) if param else (),
                 raw="RTB_RAW" in extra,
                 traced="RTB_TRACED" in extra,
+                services="RTB_SERVICES" in extra,
                 count=int(count.group(1)) if count else None,
                 count_key=key.group(1) if key else None,
                 count_per_key=per.group(1) if per else None,

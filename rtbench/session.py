@@ -102,14 +102,15 @@ def prepare(request: RunRequest) -> _Plan:
 
 @dataclass
 class _Image:
-    """One image a run uses and the benchmarks it runs there: the plain image, and for a kernel
-    whose trace hooks some benchmarks need, an instrumented one (so that the hooks cost no other
-    benchmark anything)."""
+    """One image a run uses and the benchmarks it runs there: the plain image; for a kernel whose
+    trace hooks some benchmarks need, an instrumented one; for a kernel whose optional services
+    (event flags, software timers) cost the other benchmarks, one built with them. So the hooks
+    and the services cost no other benchmark anything."""
 
     build: Build
     benches: list[catalogue.BenchInfo]
     options: dict[str, str]
-    instrumented: bool = False
+    kind: str = "plain"  # plain, instrumented or services
 
 
 def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource, workspace: Workspace,
@@ -118,22 +119,30 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
     defines = platforms.counter_defines(target, request.count, plan.variants)
     on_target = [b for b in plan.selected if not b.host]
     trace_define = kernel.spec.get("trace_define")
+    services_define = kernel.spec.get("services_define")
     traced = [b for b in on_target if b.traced and trace_define]
-    plain = [b for b in on_target if b not in traced]
+    serviced = [b for b in on_target if b.services and services_define and b not in traced]
+    plain = [b for b in on_target if b not in traced and b not in serviced]
     # The plain image also serves the host's own benchmarks (footprint reads its map).
-    needs_plain = bool(plain) or not traced or any(b.host for b in plan.selected)
-    groups = [(plain, defines, False)] if needs_plain else []
+    needs_plain = bool(plain) or not (traced or serviced) or any(b.host for b in plan.selected)
+    groups = [(plain, defines, "plain")] if needs_plain else []
     if traced:
-        groups.append((traced, (*defines, str(trace_define)), True))
+        groups.append((traced, (*defines, str(trace_define)), "instrumented"))
+    if serviced:
+        groups.append((serviced, (*defines, str(services_define)), "services"))
     every = [b for b in plan.everything if not b.host]
     images = []
-    for benches, image_defines, instrumented in groups:
+    for benches, image_defines, kind in groups:
         build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress,
                             image_defines)
-        what = " (instrumented: " + ", ".join(b.name for b in benches) + ")" if instrumented else ""
+        what = f" ({kind}: " + ", ".join(b.name for b in benches) + ")" if kind != "plain" else ""
         progress(f"build   {target.name}/{kernel.name}/{request.profile}{what} in {build.seconds:.1f} s")
-        options = _guest_options(request, benches, benches == every)
-        images.append(_Image(build, benches, options, instrumented))
+        # When the whole catalogue runs, an image whose benchmarks lead it runs without a
+        # benchmark list, as the whole catalogue in one image does: the list costs the guest a
+        # search before each benchmark, which would move every later one's tick phase. What it
+        # runs beyond its share (benchmarks that other images serve, all after them) is dropped.
+        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)])
+        images.append(_Image(build, benches, options, kind))
     return images
 
 
@@ -192,8 +201,8 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
                     for result in found:
                         result.params = {**result.params, platforms.variant_option(target): variant}
                 results.extend(found)
-                if image.instrumented:
-                    variant_settings["instrumented_image"] = run_settings
+                if image.kind != "plain":
+                    variant_settings[f"{image.kind}_image"] = run_settings
                 else:
                     variant_settings.update(run_settings)
             if variant is None:
@@ -204,11 +213,10 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
             settings["variants"] = per_variant
             if len(plan.variants) == 1:
                 settings.update(per_variant[plan.variants[0]])
-    instrumented = next((image for image in images if image.instrumented), None)
-    if instrumented is not None:
-        settings["instrumented"] = {"benches": [b.name for b in instrumented.benches],
-                                    "defines": list(instrumented.build.defines),
-                                    "image": str(instrumented.build.elf)}
+    for image in images:
+        if image.kind != "plain":
+            settings[image.kind] = {"benches": [b.name for b in image.benches],
+                                    "defines": list(image.build.defines), "image": str(image.build.elf)}
     # From here on the measurements exist: finish the run before taking a stop signal.
     with interrupts.deferred() as received:
         run = _finish(request, plan, source, images[0].build, capture, settings, _order(results, plan.everything))
@@ -250,13 +258,16 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     the interrupt that cut it short, if one did."""
     running = {"label": ""}
     prefix = f"[{variant}] " if variant else ""
+    # An image may run more than its share (see _build_images): the rest is not reported.
+    wanted = {b.name for b in on_target}
 
     def on_record(record: Record) -> None:
         if record.rtype == "BEGIN":
             param = record.fields.get("param", "-")
-            running["label"] = record.fields.get("bench", "?") + (
-                f" {param}={record.fields.get('value')}" if param != "-" else "")
-        elif record.rtype == "END":
+            bench = record.fields.get("bench", "?")
+            running["label"] = bench + (f" {param}={record.fields.get('value')}" if param != "-" else "") \
+                if bench in wanted else ""
+        elif record.rtype == "END" and running["label"]:
             progress(f"run     {prefix}{running['label']:<28} {record.fields.get('status', '?')}")
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
@@ -279,7 +290,7 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
             if result.bench == capture.fault.get("bench") and result.status == "error":
                 result.reason = f"guest fault: {described}"
         capture.errors.append(f"guest fault: {described}")
-    results = list(capture.results)
+    results = [r for r in capture.results if r.bench in wanted]
     unit = capture.hello.get("unit", str(target.spec.get("unit", "raw")))
     if capture.fault:
         why = f"the guest faulted in {capture.fault.get('bench', 'its start-up')}"

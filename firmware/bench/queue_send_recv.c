@@ -6,6 +6,7 @@ typedef enum { TIME_SEND, TIME_RECV } timed_call;
 
 static void run(rtb_run *run, timed_call timed)
 {
+    rtb_note(run, rtb_os_queue_kind(sizeof(uint32_t))); /* what the port adds to the kernel */
     rtb_queue *queue = rtb_os_queue_create(sizeof(uint32_t), 1);
     if (!queue) {
         rtb_fail(run, "could not create a queue");

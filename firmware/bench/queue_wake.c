@@ -49,6 +49,7 @@ static void sender(void *arg)
 static void run(rtb_run *run)
 {
     s.run = run;
+    rtb_note(run, rtb_os_queue_kind(sizeof(uint32_t))); /* what the port adds to the kernel */
     s.queue = rtb_os_queue_create(sizeof(uint32_t), 1);
     if (!s.queue) {
         rtb_fail(run, "could not create a queue");

@@ -9,6 +9,7 @@
 static void run(rtb_run *run)
 {
     uint32_t ticks = rtb_window_ticks(run, rtb_option(run, "window_ms", RTB_WINDOW_MS));
+    rtb_note(run, rtb_os_queue_kind(sizeof(uint32_t))); /* what the port adds to the kernel */
     rtb_queue *queue = ticks ? rtb_os_queue_create(sizeof(uint32_t), 1u) : 0;
     if (ticks && !queue)
         rtb_fail(run, "could not create a queue");

@@ -25,6 +25,11 @@ def test_swept_parameters_are_all_run(catalogue_run: Run) -> None:
     for bench in ("task_preempt_load", "tick_cost", "delay_block", "window_preempt"):
         tasks = sorted(r.params["tasks"] for r in catalogue_run.results if r.bench == bench)
         assert tasks == [0, 5, 10, 15, 30]
+    swept = (("sem_wake_order", "waiters"), ("queue_wake_order", "waiters"), ("mutex_contention", "contenders"))
+    for bench, param in swept:
+        assert sorted(r.params[param] for r in catalogue_run.results if r.bench == bench) == [2, 5, 10]
+    labels = [r.label() for r in catalogue_run.results]
+    assert len(labels) == len(set(labels))  # what an image runs beyond its share is not reported twice
 
 
 def test_sample_counts(catalogue_run: Run) -> None:
@@ -131,6 +136,53 @@ def test_the_trace_hooks_are_only_in_the_image_that_needs_them(catalogue_run: Ru
     assert hooks not in symbols[str(plain)] and hooks in symbols[instrumented["image"]]
     assert [r.bench for r in catalogue_run.results][:2] == ["boot_time", "task_switch"]  # catalogue order kept
     assert {r.label() for r in catalogue_run.results if r.bench == "sched_decision" and r.status == "ok"}
+
+
+def test_the_optional_services_are_only_in_the_image_that_needs_them(catalogue_run: Run) -> None:
+    # Event groups and software timers (and FreeRTOS's timer task, which would cost boot_time)
+    # are only in the image that runs the benchmarks flagged RTB_SERVICES.
+    services = catalogue_run.manifest["run"]["services"]
+    flagged = [b.name for b in catalogue.scan() if b.services]
+    assert services["benches"] == flagged == ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]
+    assert "RTB_WITH_SERVICES" in services["defines"]
+    plain = Path(catalogue_run.manifest["run"]["command"][-1])
+    symbols = {str(image): subprocess.run(["arm-none-eabi-nm", str(image)], capture_output=True, text=True,
+                                          check=True).stdout for image in (plain, Path(services["image"]))}
+    for kernel_symbol in ("prvTimerTask", "xEventGroupSetBits", "rtb_core_tick_entered"):
+        assert kernel_symbol not in symbols[str(plain)] and kernel_symbol in symbols[services["image"]]
+
+
+def test_kernel_services_behave(catalogue_run: Run) -> None:
+    m = medians(catalogue_run)
+    notes = {r.bench: " ".join(r.notes) for r in catalogue_run.results}
+    # Alone, a suspend or resume switches nothing: cheaper than a resume that preempts.
+    assert m["task_resume"] < m["task_preempt"] and m["task_suspend"] < m["task_preempt"]
+    assert m["task_delete"] < m["task_create"]
+    # The survey's point: a handler that resumes the task directly beats going through a semaphore.
+    assert m["irq_task_resume"] < m["irq_task_wake"]
+    # A flag set with a waiter is a wake-up, with a switch.
+    assert m["flag_set"] < m["flag_wait_wake"]
+    # FreeRTOS's timer commands are two round trips through the timer task; expiry is within a tick.
+    assert m["timer_start_stop"] > 2 * m["task_preempt"]
+    expiry = next(r for r in catalogue_run.results if r.bench == "timer_expiry")
+    assert len(expiry.samples()) == 100 and min(expiry.samples()) > 0 and max(expiry.samples()) < 78125
+    assert "event groups" in notes["flag_set"] and "timer task" in notes["timer_expiry"]
+    assert "copies" in notes["queue_send_ptr"] and "copy the item" in notes["queue_send"]
+    assert notes["mutex_contention"] == "inheritance"
+    # FreeRTOS wakes the most urgent waiter without help: no prioritize call, no note.
+    assert notes["sem_wake_order"] == ""
+
+
+def test_wake_order_options_and_their_checks(workspace, built_image) -> None:
+    from tests.conftest import run_catalogue
+
+    run = run_catalogue(workspace, bench="sem_wake_order,queue_wake_order,mutex_contention",
+                        options={"waiters": "3", "contenders": "1"}, iterations=30, warmup=3)
+    assert [(r.label(), r.status, len(r.samples())) for r in run.results] == [
+        ("sem_wake_order[waiters=3]", "ok", 30), ("queue_wake_order[waiters=3]", "ok", 30),
+        ("mutex_contention[contenders=1]", "ok", 30)]
+    too_many = run_catalogue(workspace, bench="sem_wake_order", options={"waiters": "11"}, iterations=10, warmup=0)
+    assert [(r.status, r.reason) for r in too_many.results] == [("fail", "option waiters must be 1..10")]
 
 
 def test_periodic_jitter_threads_on_a_tick_driven_kernel(workspace, built_image) -> None:

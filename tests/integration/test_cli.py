@@ -24,7 +24,7 @@ def test_run_with_globs_writes_json_and_report_reads_it_back(tmp_path: Path, bui
     assert proc.returncode == 0, proc.stderr
     data = json.loads(out.read_text())
     names = [r["bench"] for r in data["results"]]
-    assert names == ["task_switch", "sem_take", "sem_give", "sem_signal_wake", "sem_shuffle"]
+    assert names == ["task_switch", "sem_take", "sem_give", "sem_signal_wake", "sem_shuffle", *["sem_wake_order"] * 3]
     for result in data["results"]:
         assert result.keys() >= REQUIRED_KEYS
         assert result["status"] == "ok" and result["n"] == 300 and len(result["samples"]) == 300

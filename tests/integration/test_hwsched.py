@@ -20,7 +20,7 @@ from rtbench.stats import median
 from tests.conftest import options_read_by
 
 SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40",
-         "windows": "2"}
+         "windows": "2", "expiries": "5"}
 
 
 # The software and hardware kernels are compared on `minimal`: without caches, code placement

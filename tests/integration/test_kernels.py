@@ -94,6 +94,63 @@ def test_going_to_sleep_does_not_walk_the_sleepers(kernel_runs: tuple[str, Run, 
     assert len(medians) >= 4 and max(medians) - min(medians) <= 8, medians
 
 
+def test_adapter_costs_are_visible(kernel_runs: tuple[str, Run, Run]) -> None:
+    name, run, _ = kernel_runs
+    notes = {r.bench: " ".join(r.notes) for r in run.results}
+    m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
+    if name == "ucos2":
+        # 4-byte items travel inside uC/OS-II's pointer, 16-byte ones through the port's ring; a
+        # pointer item is the kernel's own message, without either copy.
+        assert "inside the pointer" in notes["queue_send"] and "inside the pointer" in notes["window_queue"]
+        assert "16-byte slot of a ring" in notes["tm_message"]
+        assert "no copy" in notes["queue_send_ptr"]
+        assert m["queue_send_ptr"] < m["queue_send"] and m["queue_recv_ptr"] < m["queue_recv"]
+    else:
+        assert "32-bit words" in notes["queue_send"] and "one-word message" in notes["queue_send_ptr"]
+
+
+def test_kernel_services_and_wake_order(kernel_runs: tuple[str, Run, Run]) -> None:
+    name, run, _ = kernel_runs
+    notes = {r.bench: " ".join(r.notes) for r in run.results}
+    m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
+    # A handler that resumes the task directly beats going through a semaphore (Anh & Tan).
+    assert m["irq_task_resume"] < m["irq_task_wake"]
+    assert m["task_resume"] < m["task_preempt"] and m["task_suspend"] < m["task_preempt"]
+    assert notes["mutex_contention"] == PROTOCOL[name]
+    # ThreadX wakes waiters in FIFO order: the benchmarks prioritize before each give, and say so.
+    fifo = "tx_semaphore_prioritize" in notes["sem_wake_order"]
+    assert fifo == (name == "threadx")
+    # uC/OS-II's timers tick in a task; ThreadX's expire in the tick interrupt, far sooner.
+    assert ("timer task" in notes["timer_expiry"]) == (name == "ucos2")
+    assert 0 < m["timer_expiry"] < 78125
+    services = run.manifest["run"]["services"]
+    assert services["benches"] == ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]
+    # The plain image runs the catalogue as it did before these existed: no benchmark list.
+    assert "select" not in run.manifest["run"]["guest_options"]
+
+
+def test_threadx_wakes_in_fifo_order_without_prioritize(workspace: Workspace) -> None:
+    _source_or_skip("threadx")
+    run = run_catalogue(workspace, os="threadx", bench="sem_wake_order,queue_wake_order", iterations=20, warmup=0,
+                        options={"waiters": "3", "prioritize": "0"})
+    assert [(r.bench, r.status, r.reason) for r in run.results] == [
+        (bench, "fail", "a less urgent waiter woke before a more urgent one")
+        for bench in ("sem_wake_order", "queue_wake_order")]
+
+
+def test_the_timer_task_is_only_in_the_services_image(kernel_runs: tuple[str, Run, Run]) -> None:
+    name, run, _ = kernel_runs
+    if name != "ucos2":
+        pytest.skip("ThreadX's timers expire in the tick interrupt: it has no timer task")
+    plain = run.manifest["run"]["command"][-1]
+    services = run.manifest["run"]["services"]["image"]
+    symbols = {image: subprocess.run(["arm-none-eabi-nm", image], capture_output=True, text=True, check=True).stdout
+               for image in (plain, services)}
+    # OSTmr_Task would cost every other benchmark: boot_time, and a signal on every tick.
+    assert "OSTmr_Task" not in symbols[plain] and "OSTmr_Task" in symbols[services]
+    assert "OSFlagPost" not in symbols[plain] and "OSFlagPost" in symbols[services]
+
+
 def test_without_the_source_run_says_where_to_get_it(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("UCOS2_PATH", "THREADX_PATH")}
     for name, variable in (("ucos2", "UCOS2_PATH"), ("threadx", "THREADX_PATH")):

@@ -17,8 +17,11 @@ from rtbench.protocol import StreamParser
 from rtbench.report import run_to_json
 from tests.conftest import LINUX_PERIODS, TEST_ITERATIONS, run_linux
 
-# What a process on Linux cannot measure, and says so.
-UNSUPPORTED_ON_LINUX = {"boot_time", "tick_cost", "sched_decision", "uart_irq_serve", "uart_irq_task"}
+# What a process on Linux cannot measure, and says so (POSIX threads cannot be suspended by
+# another thread).
+UNSUPPORTED_ON_LINUX = {
+    "boot_time", "tick_cost", "sched_decision", "task_suspend", "uart_irq_serve", "uart_irq_task",
+}
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +63,17 @@ def test_nanoseconds_are_plausible(fifo_run: Run) -> None:
     # Interrupt latency is measured from the programmed expiry, so it is never negative.
     for bench in ("irq_latency", "irq_task_wake"):
         assert min(next(r for r in fifo_run.results if r.bench == bench).samples()) > 0
+
+
+def test_posix_services_say_what_they_are(fifo_run: Run) -> None:
+    notes = {r.bench: " ".join(r.notes) for r in fifo_run.results}
+    # POSIX has no event flags: the results say they are emulated; timers are timerfd threads.
+    assert notes["flag_set"].startswith("emulated") and notes["flag_wait_wake"].startswith("emulated")
+    assert "timerfd" in notes["timer_expiry"] and "mq_send" in notes["queue_send"]
+    # Expiry latency is measured from the programmed expiry, so it is never negative.
+    assert min(next(r for r in fifo_run.results if r.bench == "timer_expiry").samples()) > 0
+    for bench in ("sem_wake_order", "queue_wake_order", "mutex_contention", "irq_task_resume", "task_resume"):
+        assert {r.status for r in fifo_run.results if r.bench == bench} == {"ok"}, bench
 
 
 def test_periodic_lateness_is_absolute_and_histogram_totals_match(fifo_run: Run) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rtbench import fairness
+from rtbench import catalogue, fairness
 from rtbench.build import Build
 from rtbench.model import Run
 from rtbench.paths import Workspace
@@ -177,9 +177,11 @@ def test_html_report_renders_offline_in_chromium(home: Path, tmp_path: Path) -> 
     # The verdict comes first, before any table or figure.
     assert text.index('id="verdict"') < min(text.index("<table"), text.index('class="plotly-graph-div"'))
     figures = text.count('class="plotly-graph-div"')
-    # The ratio chart, one distribution figure per unit (and one for the signed lateness), four load
-    # scaling figures, the footprint and two study shapes: not one histogram per benchmark.
-    assert 8 <= figures <= 14, figures
+    # The ratio chart, one distribution figure per unit (and one for the signed lateness), one load
+    # scaling figure per swept benchmark, the footprint and two study shapes: not one histogram per
+    # benchmark.
+    swept = sum(1 for b in catalogue.scan() if b.param and "," not in b.param and len(b.values) > 1)
+    assert swept == 7 and 4 + swept <= figures <= 10 + swept, figures
 
     dom, errors = browser.load(page, tmp_path)
     assert errors == []

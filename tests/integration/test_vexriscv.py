@@ -19,7 +19,8 @@ from rtbench.store import Store
 from tests.conftest import options_read_by
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.
-SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "windows": "2"}
+SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "windows": "2",
+         "expiries": "5"}
 ITERATIONS = 60
 
 

@@ -42,6 +42,7 @@ static void run(rtb_run *run)
     s.count = 0;
     for (unsigned w = 0; w < WORDS; w++)
         s.sent[w] = first[w];
+    rtb_note(run, rtb_os_queue_kind(sizeof s.sent)); /* what the port adds to the kernel */
     s.queue = rtb_os_queue_create(sizeof s.sent, 1);
     if (!s.queue) {
         rtb_fail(run, "could not create a queue");

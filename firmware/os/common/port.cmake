@@ -35,13 +35,18 @@ endfunction()
 # rtb_port_link(<port source> <arch> INCLUDES <kernel include dir>...): after add_library(rtb_kernel):
 # the kernel built as it is (third-party: without our warning flags), with the port's folder, its
 # include dirs, the shared helpers' headers and the target's headers; sets RTB_OS_SOURCES (the
-# port and its arch/<arch>.c) and RTB_OS_LIBRARIES for the image.
+# port, its arch/<arch>.c and its services) and RTB_OS_LIBRARIES for the image.
 function(rtb_port_link port_source arch)
     cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "INCLUDES")
     target_include_directories(rtb_kernel PUBLIC
         ${CMAKE_CURRENT_LIST_DIR} ${RTB_PORT_COMMON_DIR} ${arg_INCLUDES} ${RTB_TARGET_INCLUDES})
     target_compile_definitions(rtb_kernel PUBLIC RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")
     target_compile_options(rtb_kernel PRIVATE -w)
-    set(RTB_OS_SOURCES ${CMAKE_CURRENT_LIST_DIR}/${port_source} ${arch}.c PARENT_SCOPE)
+    # The port's optional services (rtb/os.h: event flags, software timers) are in
+    # <port source>_services.c, built with them only in images defining RTB_WITH_SERVICES;
+    # rtb_port_services_absent.c stands in for them in the others.
+    string(REGEX REPLACE "\\.c$" "_services.c" services ${port_source})
+    set(RTB_OS_SOURCES ${CMAKE_CURRENT_LIST_DIR}/${port_source} ${arch}.c ${CMAKE_CURRENT_LIST_DIR}/${services}
+        ${RTB_PORT_COMMON_DIR}/rtb_port_services_absent.c PARENT_SCOPE)
     set(RTB_OS_LIBRARIES rtb_kernel PARENT_SCOPE)
 endfunction()

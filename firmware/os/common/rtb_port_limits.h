@@ -11,6 +11,8 @@
 #define RTB_PORT_MAX_MUTEXES 8u
 #define RTB_PORT_MAX_QUEUES 8u
 #define RTB_PORT_MAX_POOLS 4u
+#define RTB_PORT_MAX_FLAGS 4u
+#define RTB_PORT_MAX_TIMERS 4u
 #define RTB_PORT_TASK_STACK_WORDS 512u
 /* Each pool's arena, on kernels with native fixed-block pools. */
 #define RTB_PORT_POOL_ARENA_BYTES 2048u

@@ -12,6 +12,10 @@ add_library(rtb_kernel STATIC
     ${RTB_KERNEL_SRC}/queue.c
     ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/port.c
     ${RTB_KERNEL_SRC}/portable/MemMang/heap_4.c)
+if("RTB_WITH_SERVICES" IN_LIST RTB_DEFINES)
+    # Event groups and software timers: only in the image of the benchmarks that use them.
+    target_sources(rtb_kernel PRIVATE ${RTB_KERNEL_SRC}/event_groups.c ${RTB_KERNEL_SRC}/timers.c)
+endif()
 if(RTB_ARCH STREQUAL "riscv32")
     # The RISC-V port's trap entry and context switch are assembly, and it needs a chip header.
     target_sources(rtb_kernel PRIVATE ${RTB_KERNEL_SRC}/${RTB_FREERTOS_PORT}/portASM.S)

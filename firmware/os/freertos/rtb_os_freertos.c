@@ -165,9 +165,21 @@ rtb_err rtb_os_task_suspend_self(void)
     return RTB_OK;
 }
 
+rtb_err rtb_os_task_suspend(rtb_task *task)
+{
+    vTaskSuspend(task->handle);
+    return RTB_OK;
+}
+
 rtb_err rtb_os_task_resume(rtb_task *task)
 {
     vTaskResume(task->handle);
+    return RTB_OK;
+}
+
+rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
+{
+    *switch_needed = xTaskResumeFromISR(task->handle) == pdTRUE;
     return RTB_OK;
 }
 
@@ -238,6 +250,15 @@ rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
     return given == pdTRUE ? RTB_OK : RTB_FULL;
 }
 
+/* FreeRTOS event lists are ordered by priority: the most urgent waiter always wakes first. */
+const char *rtb_os_wake_order_fifo(void) { return NULL; }
+
+rtb_err rtb_os_sem_prioritize(rtb_sem *sem)
+{
+    (void)sem;
+    return RTB_OK;
+}
+
 rtb_mutex *rtb_os_mutex_create(void)
 {
     for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
@@ -300,6 +321,29 @@ rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout)
 rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
 {
     return xQueueReceive(queue->handle, item, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+const char *rtb_os_queue_kind(size_t item_size)
+{
+    (void)item_size;
+    return "FreeRTOS queue: xQueueSend/xQueueReceive copy the item into and out of the queue's own storage";
+}
+
+rtb_err rtb_os_queue_prioritize(rtb_queue *queue)
+{
+    (void)queue;
+    return RTB_OK;
+}
+
+/* FreeRTOS has no pointer messages: a pointer is a 4-byte item, copied like any other. */
+rtb_err rtb_os_queue_send_ptr(rtb_queue *queue, void *ptr, uint32_t timeout)
+{
+    return xQueueSend(queue->handle, &ptr, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv_ptr(rtb_queue *queue, void **ptr, uint32_t timeout)
+{
+    return xQueueReceive(queue->handle, ptr, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
 }
 
 rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)

@@ -8,5 +8,6 @@ set(RTB_OS_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/queue.c
     ${CMAKE_CURRENT_LIST_DIR}/pool.c
     ${CMAKE_CURRENT_LIST_DIR}/period.c
+    ${CMAKE_CURRENT_LIST_DIR}/services.c
     ${CMAKE_CURRENT_LIST_DIR}/describe.c)
 set(RTB_OS_LIBRARIES pthread rt)

@@ -104,3 +104,26 @@ rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
     }
     return got >= 0 ? RTB_OK : errno == ETIMEDOUT ? RTB_TIMEOUT : RTB_ERROR;
 }
+
+const char *rtb_os_queue_kind(size_t item_size)
+{
+    (void)item_size;
+    return "POSIX message queue: mq_send/mq_receive copy the item into and out of the kernel (a system call each)";
+}
+
+rtb_err rtb_os_queue_prioritize(rtb_queue *queue)
+{
+    (void)queue;
+    return RTB_OK;
+}
+
+/* POSIX message queues copy: a pointer travels as its bytes. */
+rtb_err rtb_os_queue_send_ptr(rtb_queue *queue, void *ptr, uint32_t timeout)
+{
+    return rtb_os_queue_send(queue, &ptr, timeout);
+}
+
+rtb_err rtb_os_queue_recv_ptr(rtb_queue *queue, void **ptr, uint32_t timeout)
+{
+    return rtb_os_queue_recv(queue, ptr, timeout);
+}

@@ -80,3 +80,12 @@ rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
     *switch_needed = false;
     return rtb_os_sem_give(sem);
 }
+
+/* Futex waiters wake in priority order under SCHED_FIFO, and so do message-queue waiters. */
+const char *rtb_os_wake_order_fifo(void) { return NULL; }
+
+rtb_err rtb_os_sem_prioritize(rtb_sem *sem)
+{
+    (void)sem;
+    return RTB_OK;
+}

@@ -171,6 +171,13 @@ rtb_err rtb_os_task_suspend_self(void)
     return RTB_OK;
 }
 
+/* POSIX cannot stop another thread where it is (there is no pthread_suspend). */
+rtb_err rtb_os_task_suspend(rtb_task *task)
+{
+    (void)task;
+    return RTB_UNSUPPORTED;
+}
+
 rtb_err rtb_os_task_resume(rtb_task *task)
 {
     if (!task || !task->used)
@@ -178,6 +185,16 @@ rtb_err rtb_os_task_resume(rtb_task *task)
     if (atomic_exchange(&task->suspended, false))
         sem_post(&task->wake);
     return RTB_OK;
+}
+
+/* From the interrupt's handler thread: the same post (sem_post is async-signal-safe); the kernel
+ * switches to the task once the handler thread blocks again. */
+rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
+{
+    *switch_needed = false;
+    if (!task || !task->used || !atomic_exchange(&task->suspended, false))
+        return RTB_ERROR;
+    return sem_post(&task->wake) == 0 ? RTB_OK : RTB_ERROR;
 }
 
 void rtb_os_delay_ticks(uint32_t ticks)

@@ -173,8 +173,21 @@ rtb_err rtb_os_task_suspend_self(void)
     return tx_thread_suspend(tx_thread_identify()) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
 }
 
+rtb_err rtb_os_task_suspend(rtb_task *task)
+{
+    return tx_thread_suspend(&task->thread) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
+
 rtb_err rtb_os_task_resume(rtb_task *task)
 {
+    UINT status = tx_thread_resume(&task->thread);
+    return status == TX_SUCCESS || status == TX_SUSPEND_LIFTED ? RTB_OK : RTB_ERROR;
+}
+
+/* tx_thread_resume may be called from an interrupt; the kernel pends the switch itself. */
+rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
+{
+    *switch_needed = false;
     UINT status = tx_thread_resume(&task->thread);
     return status == TX_SUCCESS || status == TX_SUSPEND_LIFTED ? RTB_OK : RTB_ERROR;
 }
@@ -261,6 +274,19 @@ rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
 
 void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }
 
+/* ThreadX wakes suspended threads in the order they suspended; tx_*_prioritize moves the most
+ * urgent to the front (mutexes with TX_INHERIT do it in tx_mutex_put). */
+const char *rtb_os_wake_order_fifo(void)
+{
+    return "ThreadX wakes waiters in the order they blocked (FIFO): tx_semaphore_prioritize / "
+           "tx_queue_prioritize before each put or send moves the most urgent to the front, timed with it";
+}
+
+rtb_err rtb_os_sem_prioritize(rtb_sem *sem)
+{
+    return tx_semaphore_prioritize(&sem->semaphore) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
+
 rtb_mutex *rtb_os_mutex_create(void)
 {
     for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
@@ -345,6 +371,30 @@ rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
         return RTB_TIMEOUT;
     memcpy(item, words, queue->item_size);
     return RTB_OK;
+}
+
+const char *rtb_os_queue_kind(size_t item_size)
+{
+    if (item_size % sizeof(ULONG) == 0u)
+        return "ThreadX queue of 32-bit words: tx_queue_send/tx_queue_receive copy the item's words in and out";
+    return "ThreadX queue of 32-bit words: an item that is not whole words goes through a word buffer in the "
+           "port (one more copy each way)";
+}
+
+rtb_err rtb_os_queue_prioritize(rtb_queue *queue)
+{
+    return tx_queue_prioritize(&queue->queue) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
+
+/* A pointer is a one-word message (TX_1_ULONG on a 32-bit target). */
+rtb_err rtb_os_queue_send_ptr(rtb_queue *queue, void *ptr, uint32_t timeout)
+{
+    return tx_queue_send(&queue->queue, &ptr, timeout) == TX_SUCCESS ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv_ptr(rtb_queue *queue, void **ptr, uint32_t timeout)
+{
+    return tx_queue_receive(&queue->queue, ptr, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
 }
 
 rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)

@@ -8,6 +8,9 @@ set(RTB_UCOS2_SRC ${RTB_KERNEL_SRC}/Source)
 set(RTB_UCOS2_KERNEL
     ${RTB_UCOS2_SRC}/os_core.c
     ${RTB_UCOS2_SRC}/os_mem.c
+    # Empty unless os_cfg.h enables them (the image built with RTB_WITH_SERVICES).
+    ${RTB_UCOS2_SRC}/os_flag.c
+    ${RTB_UCOS2_SRC}/os_tmr.c
     ${RTB_UCOS2_SRC}/os_mutex.c
     ${RTB_UCOS2_SRC}/os_q.c
     ${RTB_UCOS2_SRC}/os_sem.c

@@ -13,7 +13,6 @@
 #define OS_MAX_EVENTS 48u
 #define OS_MAX_MEM_PART 16u
 #define OS_MAX_QS 8u
-#define OS_MAX_FLAGS 1u
 #define OS_TASK_IDLE_STK_SIZE 128u
 #define OS_TASK_STAT_STK_SIZE 128u
 #define OS_TASK_TMR_STK_SIZE 128u
@@ -24,7 +23,6 @@
 #define OS_CPU_HOOKS_EN 1u
 #define OS_APP_HOOKS_EN 0u
 #define OS_TASK_SW_HOOK_EN 1u
-#define OS_TIME_TICK_HOOK_EN 0u
 
 #define OS_EVENT_MULTI_EN 0u
 #define OS_EVENT_NAME_EN 0u
@@ -40,9 +38,27 @@
 #define OS_TASK_REG_TBL_SIZE 0u
 #define OS_TASK_SUSPEND_EN 1u
 
+/* Event flags and timers only in the image of the benchmarks that use them (RTB_WITH_SERVICES,
+ * rtb_os_ucos2_services.c): OSInit then initialises them and creates the timer task, and the tick
+ * hook signals that task on every tick, which the other benchmarks would pay for. The timer
+ * task is above every task and mutex ceiling; timers count the kernel's ticks one to one. */
+#ifdef RTB_WITH_SERVICES
+#define OS_FLAG_EN 1u
+#define OS_FLAG_ACCEPT_EN 1u
+#define OS_FLAG_DEL_EN 1u
+#define OS_MAX_FLAGS 4u
+#define OS_TMR_EN 1u
+#define OS_TIME_TICK_HOOK_EN 1u
+#define OS_TASK_TMR_PRIO 1u
+#else
 #define OS_FLAG_EN 0u
 #define OS_FLAG_ACCEPT_EN 0u
 #define OS_FLAG_DEL_EN 0u
+#define OS_MAX_FLAGS 1u
+#define OS_TMR_EN 0u
+#define OS_TIME_TICK_HOOK_EN 0u
+#define OS_TASK_TMR_PRIO (OS_LOWEST_PRIO - 2u)
+#endif
 #define OS_FLAG_NAME_EN 0u
 #define OS_FLAG_QUERY_EN 0u
 #define OS_FLAG_WAIT_CLR_EN 0u
@@ -86,12 +102,10 @@
 #define OS_TIME_DLY_RESUME_EN 0u
 #define OS_TIME_GET_SET_EN 1u
 
-#define OS_TMR_EN 0u
 #define OS_TMR_CFG_MAX 16u
 #define OS_TMR_CFG_NAME_EN 0u
 #define OS_TMR_CFG_WHEEL_SIZE 7u
-#define OS_TMR_CFG_TICKS_PER_SEC 10u
-#define OS_TASK_TMR_PRIO (OS_LOWEST_PRIO - 2u)
+#define OS_TMR_CFG_TICKS_PER_SEC OS_TICKS_PER_SEC
 
 #define OS_TRACE_API_ENTER_EN 0u
 #define OS_TRACE_API_EXIT_EN 0u

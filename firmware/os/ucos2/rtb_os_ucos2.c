@@ -156,6 +156,11 @@ rtb_err rtb_os_task_suspend_self(void)
     return OSTaskSuspend(OS_PRIO_SELF) == OS_ERR_NONE ? RTB_OK : RTB_ERROR;
 }
 
+rtb_err rtb_os_task_suspend(rtb_task *task)
+{
+    return OSTaskSuspend(task->prio) == OS_ERR_NONE ? RTB_OK : RTB_ERROR;
+}
+
 rtb_err rtb_os_task_resume(rtb_task *task)
 {
     return OSTaskResume(task->prio) == OS_ERR_NONE ? RTB_OK : RTB_ERROR;
@@ -246,6 +251,17 @@ rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed)
     return rtb_os_sem_give(sem);
 }
 
+rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
+{
+    /* Inside OSIntEnter/OSIntExit, OSTaskResume leaves the switch to OSIntExit. */
+    if (!isr_entered) {
+        OSIntEnter();
+        isr_entered = true;
+    }
+    *switch_needed = true;
+    return OSTaskResume(task->prio) == OS_ERR_NONE ? RTB_OK : RTB_ERROR;
+}
+
 void rtb_os_isr_exit(bool switch_needed)
 {
     (void)switch_needed;
@@ -253,6 +269,15 @@ void rtb_os_isr_exit(bool switch_needed)
         isr_entered = false;
         OSIntExit(); /* switches to the most urgent ready task */
     }
+}
+
+/* A post readies the most urgent waiter (the event's wait table is a priority bitmap). */
+const char *rtb_os_wake_order_fifo(void) { return NULL; }
+
+rtb_err rtb_os_sem_prioritize(rtb_sem *sem)
+{
+    (void)sem;
+    return RTB_OK;
 }
 
 rtb_mutex *rtb_os_mutex_create(void)
@@ -378,6 +403,37 @@ rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
     else
         memcpy(item, message, queue->item_size);
     return RTB_OK;
+}
+
+const char *rtb_os_queue_kind(size_t item_size)
+{
+    if (item_size <= sizeof(void *))
+        return "uC/OS-II queue of pointers (OSQPost/OSQPend): an item of up to 4 bytes travels inside the "
+               "pointer, which the port fills and empties (a copy each way)";
+    return "uC/OS-II queue of pointers (OSQPost/OSQPend): the port copies each item into a 16-byte slot of a "
+           "ring it owns (claimed in a critical section) and posts the slot's address; the receiver copies "
+           "it out. The copies and the claim are the port's, not the kernel's (queue_send_ptr shows the "
+           "kernel alone)";
+}
+
+rtb_err rtb_os_queue_prioritize(rtb_queue *queue)
+{
+    (void)queue;
+    return RTB_OK;
+}
+
+/* A pointer is uC/OS-II's own message: posted and received as it is. */
+rtb_err rtb_os_queue_send_ptr(rtb_queue *queue, void *ptr, uint32_t timeout)
+{
+    (void)timeout; /* OSQPost never blocks */
+    return OSQPost(queue->event, ptr) == OS_ERR_NONE ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv_ptr(rtb_queue *queue, void **ptr, uint32_t timeout)
+{
+    INT8U err;
+    *ptr = timeout == RTB_NO_WAIT ? OSQAccept(queue->event, &err) : OSQPend(queue->event, to_ticks(timeout), &err);
+    return err == OS_ERR_NONE ? RTB_OK : RTB_TIMEOUT;
 }
 
 rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks)

@@ -17,6 +17,10 @@ typedef void (*rtb_bench_fn)(rtb_run *run);
 /* Needs the kernel's trace hooks: the host runs it in an image built with its port's
  * trace_define (os.toml), so that no other benchmark pays for the hooks. */
 #define RTB_TRACED 2u
+/* Needs services that kernels make the other benchmarks pay for (event flags, software timers: a
+ * timer task, a tick hook, more kernel initialisation): the host runs it in an image built with
+ * its port's services_define (os.toml), RTB_WITH_SERVICES, so that no other benchmark pays. */
+#define RTB_SERVICES 4u
 
 typedef struct {
     const char *name;

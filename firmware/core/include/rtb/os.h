@@ -33,13 +33,34 @@ typedef struct rtb_sem rtb_sem;
 typedef struct rtb_mutex rtb_mutex;
 typedef struct rtb_queue rtb_queue;
 typedef struct rtb_pool rtb_pool;
+typedef struct rtb_flags rtb_flags;
+typedef struct rtb_timer rtb_timer;
 typedef void (*rtb_task_fn)(void *arg);
+/* Runs where the kernel runs timer callbacks: a timer task, or the tick interrupt (ThreadX). It
+ * must not block, and should only record what it needs. */
+typedef void (*rtb_timer_fn)(void *arg);
+
+/* Services a kernel may lack, or a port may leave out of an image because they cost the other
+ * benchmarks (a timer task, a tick hook): rtb_os_service_unsupported says which and why. */
+typedef enum {
+    RTB_SERVICE_TASK_SUSPEND, /* rtb_os_task_suspend: one task suspends another */
+    RTB_SERVICE_FLAGS,        /* event flags */
+    RTB_SERVICE_TIMERS,       /* software timers */
+    RTB_SERVICE_QUEUE_PTR,    /* rtb_os_queue_send_ptr / recv_ptr */
+} rtb_service;
 
 /* Periodic release state; ports interpret `next` in their own time base. */
 typedef struct {
     uint64_t next;
     uint32_t period;
 } rtb_period;
+
+/* NULL when this image offers `service`; otherwise why not: the kernel has no such service, or
+ * rtbench builds it only into the image of the benchmarks that use it (RTB_SERVICES, rtb/bench.h). */
+const char *rtb_os_service_unsupported(rtb_service service);
+/* How the port provides `service` (the kernel's call, an emulation, where callbacks run), for the
+ * results' notes. */
+const char *rtb_os_service_kind(rtb_service service);
 
 /* Kernel lifecycle. rtb_os_start creates `first` at RTB_PRIO_RUNNER and never returns. */
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg);
@@ -55,7 +76,13 @@ const char *rtb_os_task_unsupported(unsigned prio);
 void rtb_os_task_delete(rtb_task *task);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
+/* Suspends another task (RTB_SERVICE_TASK_SUSPEND; RTB_UNSUPPORTED where the kernel cannot). */
+rtb_err rtb_os_task_suspend(rtb_task *task);
 rtb_err rtb_os_task_resume(rtb_task *task);
+/* From an interrupt handler: resumes a suspended task directly (no semaphore); `switch_needed`
+ * as for rtb_os_sem_give_from_isr. A task that was not suspended stays as it was (RTB_ERROR where
+ * the kernel says so; FreeRTOS does not). */
+rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed);
 void rtb_os_delay_ticks(uint32_t ticks);
 /* The unit of timeouts and delays; on a tickless kernel a nominal rate. */
 uint32_t rtb_os_tick_hz(void);
@@ -84,6 +111,14 @@ rtb_err rtb_os_sem_take(rtb_sem *sem, uint32_t timeout);
 rtb_err rtb_os_sem_give(rtb_sem *sem);
 rtb_err rtb_os_sem_give_from_isr(rtb_sem *sem, bool *switch_needed);
 
+/* Wake order. A kernel that queues waiters in FIFO order (ThreadX) has a call that moves the most
+ * urgent waiter to the front; made right before a give or send, the next waiter woken is the most
+ * urgent. rtb_os_wake_order_fifo says what that call is, or NULL where the kernel always wakes the
+ * most urgent waiter first (then the prioritize calls return RTB_OK and do nothing). */
+const char *rtb_os_wake_order_fifo(void);
+rtb_err rtb_os_sem_prioritize(rtb_sem *sem);
+rtb_err rtb_os_queue_prioritize(rtb_queue *queue);
+
 /* Mutexes with the kernel's priority-inversion avoidance. */
 rtb_mutex *rtb_os_mutex_create(void);
 void rtb_os_mutex_delete(rtb_mutex *mutex);
@@ -99,6 +134,13 @@ rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth);
 void rtb_os_queue_delete(rtb_queue *queue);
 rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout);
 rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout);
+/* How an item of `item_size` bytes travels through the port and the kernel (what the port adds
+ * to the kernel's own cost shows in the results' notes). */
+const char *rtb_os_queue_kind(size_t item_size);
+/* Items that are one pointer, on a queue created with item_size sizeof(void *): the kernel's own
+ * message where it carries pointers (uC/OS-II), its copy of a pointer-sized item elsewhere. */
+rtb_err rtb_os_queue_send_ptr(rtb_queue *queue, void *ptr, uint32_t timeout);
+rtb_err rtb_os_queue_recv_ptr(rtb_queue *queue, void **ptr, uint32_t timeout);
 
 /* Fixed-size block allocation: the kernel's native pool where it has one. */
 rtb_pool *rtb_os_pool_create(size_t block_size, size_t blocks);
@@ -107,6 +149,26 @@ void *rtb_os_pool_alloc(rtb_pool *pool);
 void rtb_os_pool_free(rtb_pool *pool, void *block);
 /* Which allocator serves the pool, for the result's notes. */
 const char *rtb_os_pool_kind(void);
+
+/* Event flags (RTB_SERVICE_FLAGS): a group of RTB_FLAGS_BITS bits. */
+#define RTB_FLAGS_BITS 16u
+rtb_flags *rtb_os_flags_create(void);
+void rtb_os_flags_delete(rtb_flags *flags);
+rtb_err rtb_os_flags_set(rtb_flags *flags, uint32_t bits);
+/* Waits until any of `bits` is set (all of them when `all`), then clears the bits that satisfied
+ * the wait and returns them in `seen`. RTB_NO_WAIT polls. */
+rtb_err rtb_os_flags_wait(rtb_flags *flags, uint32_t bits, bool all, uint32_t timeout, uint32_t *seen);
+
+/* One-shot software timers (RTB_SERVICE_TIMERS): `fn` runs `ticks` ticks after each start. Start a
+ * timer only while it is stopped or has expired. */
+rtb_timer *rtb_os_timer_create(uint32_t ticks, rtb_timer_fn fn, void *arg);
+void rtb_os_timer_delete(rtb_timer *timer);
+rtb_err rtb_os_timer_start(rtb_timer *timer);
+rtb_err rtb_os_timer_stop(rtb_timer *timer);
+/* The time the last start programmed the expiry for, in rtb_now()'s time base, where the kernel
+ * programs a clock (posix); false on a tick-driven kernel, whose timers expire in a tick interrupt
+ * (rtb_tick_entries, rtb/tick.h). */
+bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts);
 
 /* Interrupts that use kernel services: the priority they must run at, and the exit path
  * that performs a context switch the handler made necessary. */

@@ -26,6 +26,9 @@ void vApplicationIRQHandler(uint32_t icciar) { rtb_target_interrupt_id(icciar & 
 void rtb_os_tick_interrupt(void)
 {
     uint32_t start = rtb_target_ts();
+#ifdef RTB_WITH_SERVICES
+    rtb_core_tick_entered(start); /* where timers expire: timer_expiry's reference */
+#endif
     FreeRTOS_Tick_Handler();
     rtb_core_tick_observed(start, rtb_target_ts());
 }

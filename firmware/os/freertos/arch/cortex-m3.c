@@ -12,6 +12,9 @@ void xPortSysTickHandler(void);
 void SysTick_Handler(void)
 {
     uint32_t start = rtb_target_ts();
+#ifdef RTB_WITH_SERVICES
+    rtb_core_tick_entered(start); /* where timers expire: timer_expiry's reference */
+#endif
     xPortSysTickHandler();
     rtb_core_tick_observed(start, rtb_target_ts());
 }

@@ -26,6 +26,9 @@ void freertos_risc_v_application_exception_handler(void) { rtb_target_exception(
 void rtb_os_tick_interrupt(void)
 {
     uint32_t start = rtb_target_ts();
+#ifdef RTB_WITH_SERVICES
+    rtb_core_tick_entered(start); /* where timers expire: timer_expiry's reference */
+#endif
     if (xTaskIncrementTick() != pdFALSE)
         vTaskSwitchContext();
     rtb_core_tick_observed(start, rtb_target_ts());

@@ -32,6 +32,9 @@ VOID _tx_initialize_low_level(VOID)
 void rtb_os_tick_interrupt(void)
 {
     uint32_t start = rtb_target_ts();
+#ifdef RTB_WITH_SERVICES
+    rtb_core_tick_entered(start); /* where timers expire: timer_expiry's reference */
+#endif
     _tx_timer_interrupt();
     rtb_core_tick_observed(start, rtb_target_ts());
 }

@@ -29,6 +29,9 @@ void rtb_ucos2_tick_start(void)
 void rtb_os_tick_interrupt(void)
 {
     uint32_t start = rtb_target_ts();
+#ifdef RTB_WITH_SERVICES
+    rtb_core_tick_entered(start); /* where timers expire: timer_expiry's reference */
+#endif
     SysTick_Handler();
     rtb_core_tick_observed(start, rtb_target_ts());
 }
