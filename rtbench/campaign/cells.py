@@ -4,6 +4,7 @@ checks it before building, and its identity (see identity.py)."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,8 +56,9 @@ def _merge(matrix: Matrix, chosen: tuple[AxisValue, ...]) -> dict[str, Any]:
                 else:
                     merged[name] = item
     if "tick" in merged and "profile" in merged:
-        raise MatrixError(f"{matrix.path}: tick ({given['tick']}) and profile ({given['profile']}) both choose the "
-                          "kernel profile", f"tick {merged['tick']} is the profile "
+        line = max(int(x) for x in re.findall(r"line (\d+)", given["tick"] + given["profile"]) or ["1"])
+        raise MatrixError(f"{matrix.path}:{line}: tick ({given['tick']}) and profile ({given['profile']}) both "
+                          "choose the kernel profile", f"tick {merged['tick']} is the profile "
                           f"{cell_settings.TICK_PROFILES[merged['tick']]}: give one of them")
     if options:
         merged["options"] = options
