@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from rtbench.campaign import stored
-from rtbench.campaign.execution import cell_status
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.store import Store
@@ -88,12 +87,12 @@ def test_repeats_are_pooled(tmp_path: Path) -> None:
 
 
 def test_cell_status() -> None:
-    assert cell_status(_run("default", "qemu-m3"), None) == "ok"
-    assert cell_status(_run("default", "qemu-m3"), "interrupted") == "error"
+    assert stored.cell_status(_run("default", "qemu-m3"), None) == "ok"
+    assert stored.cell_status(_run("default", "qemu-m3"), "interrupted") == "error"
     failed = _run("default", "qemu-m3")
     failed.results[0].status = "fail"
-    assert cell_status(failed, None) == "fail"
-    assert cell_status(Run({}, []), None) == "error"
+    assert stored.cell_status(failed, None) == "fail"
+    assert stored.cell_status(Run({}, []), None) == "error"
 
 
 def test_report_campaign_tables(rtbench: Cli) -> None:

@@ -30,6 +30,7 @@ from ..platforms import find_target
 from .cells import Cell
 from .job import Job, Outcome, run_job
 from .matrix import Matrix
+from .stored import cell_status, first_problem
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -67,14 +68,6 @@ def _duration(seconds: float) -> str:
         return f"{minutes} min {seconds:02d} s"
     hours, minutes = divmod(minutes, 60)
     return f"{hours} h {minutes:02d} min"
-
-
-def cell_status(run: Run, error: str | None) -> str:
-    """error: the cell could not run, or lost a result; fail: a check failed; else ok."""
-    statuses = {r.status for r in run.results}
-    if error or not run.results or "error" in statuses:
-        return "error"
-    return "fail" if "fail" in statuses else "ok"
 
 
 def _error_run(cell: Cell, error: str) -> Run:
@@ -202,8 +195,8 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
         with interrupts.deferred():
             run_id = save(run)
         record = run.manifest["campaign"]
-        done = Done(cell, record["status"] if run_id is not None else "error", run_id, record["error"],
-                    outcome.host, outcome.seconds)
+        done = Done(cell, record["status"] if run_id is not None else "error", run_id,
+                    record["error"] or first_problem(run), outcome.host, outcome.seconds)
         summary.done.append(done)
         tally.cell(done, matrix.repeats)
 

@@ -17,6 +17,7 @@ from ..plots import html_of
 from ..tables import as_html
 from .figures import Point, heatmap
 from .readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
+from .stored import first_problem
 
 
 def _e(value: Any) -> str:
@@ -38,8 +39,7 @@ def _opening(campaign: Campaign) -> str:
 
 def _first_problem(campaign: Campaign, coordinates: tuple[tuple[str, str], ...]) -> str:
     run = campaign.runs.get(coordinates)
-    bad = next((r for r in run.results if r.status in ("fail", "error")), None) if run else None
-    return f"{bad.label()}: {bad.reason}" if bad else "see its run"
+    return (first_problem(run) if run else None) or "see its run"
 
 
 def _point(campaign: Campaign, coordinates: tuple[tuple[str, str], ...] | None, key: ResultKey,

@@ -14,7 +14,7 @@ from ..report import format_params
 from ..stats import median, summarize
 from ..store import Store
 from ..tables import Column, Table, as_markdown, as_text, cell
-from .stored import CampaignView, StoredCell, pooled, view
+from .stored import CampaignView, StoredCell, first_problem, pooled, view
 
 Coordinates = tuple[tuple[str, str], ...]
 ResultKey = tuple[str, tuple[tuple[str, Any], ...]]
@@ -130,7 +130,7 @@ def cells_table(campaign: Campaign) -> Table:
         kernel_text = f"{kernel.get('name', manifest.get('os', ''))} {kernel.get('version', '')}".strip()
         count = {s: sum(r.status == s for r in run.results) for s in ("ok", "fail", "error")}
         seconds = sum(float(c.manifest["campaign"].get("seconds") or 0) for c in stored)
-        errors = [c.error for c in stored if c.error]
+        errors = [c.error for c in stored if c.error] + [p for p in [first_problem(run)] if p]
         table.add([cell(label) for _, label in coordinates] + [
             cell(status), cell([c.run_id for c in stored], ", ".join(str(c.run_id) for c in stored)),
             cell(manifest.get("target")), cell(kernel_text),

@@ -33,6 +33,20 @@ class StoredCell:
         return tuple(self.axes.items())
 
 
+def cell_status(run: Run, error: str | None) -> str:
+    """error: the cell could not run, or lost a result; fail: a check failed; else ok."""
+    statuses = {r.status for r in run.results}
+    if error or not run.results or "error" in statuses:
+        return "error"
+    return "fail" if "fail" in statuses else "ok"
+
+
+def first_problem(run: Run) -> str | None:
+    """The first result that failed or was lost, with its reason."""
+    bad = next((r for r in run.results if r.status in ("fail", "error")), None)
+    return f"{bad.label()}: {bad.status}: {' '.join(bad.reason.split()) or 'no reason given'}" if bad else None
+
+
 def _cell(run_id: int, manifest: dict[str, Any]) -> StoredCell | None:
     record = manifest.get("campaign")
     if not isinstance(record, dict) or not isinstance(record.get("axes"), dict):
