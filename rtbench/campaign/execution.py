@@ -147,7 +147,8 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
         else:
             count = workers or local_workers()
             with LocalCluster(n_workers=count, threads_per_worker=1, processes=True, host="127.0.0.1",
-                              dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR) as cluster, \
+                              dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
+                              preload=["rtbench.campaign.worker_setup"]) as cluster, \
                     Client(cluster, set_as_default=False) as client:
                 progress(f"local Dask cluster: {count} worker(s), one cell each at a time")
                 yield client
@@ -192,40 +193,46 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
 
     def finish(cell: Cell, outcome: Outcome) -> None:
         run = campaign_record(matrix, cell, outcome)
-        with interrupts.deferred():
-            run_id = save(run)
+        run_id = save(run)
         record = run.manifest["campaign"]
         done = Done(cell, record["status"] if run_id is not None else "error", run_id,
                     record["error"] or first_problem(run), outcome.host, outcome.seconds)
         summary.done.append(done)
         tally.cell(done, matrix.repeats)
+        pending.remove(cell)
 
     remote = [cell for cell in cells if not cell.measures_host]
     alone = [cell for cell in cells if cell.measures_host]
     pending = list(cells)
     try:
         if remote:
-            with _client(scheduler, workers, progress) as client:
+            # A stop signal is noted, not raised, while Dask runs: raised in the middle of Dask's
+            # own threading it could leave a lock half released. The loop sees it within 0.2 s,
+            # stops waiting and cancels what has not run; the cluster is closed, then it is raised.
+            with interrupts.deferred() as received, _client(scheduler, workers, progress) as client:
                 from distributed import as_completed
 
                 futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
                                          pure=False): cell for cell in remote}
-                try:
-                    for future in as_completed(list(futures), loop=client.loop):
+                finished = as_completed(list(futures), loop=client.loop)
+                while not finished.is_empty() and not received:
+                    ready = finished.next_batch(block=False)
+                    for future in ready:
                         cell = futures[future]
                         try:
                             outcome = future.result()
                         except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
                             outcome = Outcome(cell.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
                         finish(cell, outcome)
-                        pending.remove(cell)
-                except KeyboardInterrupt:
+                    if not ready:
+                        time.sleep(0.2)
+                if received:
                     client.cancel([f for f, c in futures.items() if c in pending])
-                    raise
         for cell in alone:
             progress(f"running {cell.title(matrix.repeats)} on this machine, alone (it measures the host)")
-            finish(cell, run_job(job(cell, str(workspace.root))))
-            pending.remove(cell)
+            outcome = run_job(job(cell, str(workspace.root)))
+            with interrupts.deferred():  # a signal now waits until the cell is stored
+                finish(cell, outcome)
     except KeyboardInterrupt as err:
         summary.interrupted = err
     summary.not_run = pending
