@@ -59,7 +59,7 @@ class Summary:
     seconds: float = 0.0
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
     seconds = max(0, round(seconds))
     if seconds < 60:
         return f"{seconds} s"
@@ -157,22 +157,41 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
 
 
 class _Progress:
-    """Cells done and failed, and an estimate of the time left from the pace so far."""
+    """Cells done and failed, and an estimate of the time left: each cell still to run is expected
+    to take as long as the cells of its target took so far (else as long as any cell), the cells
+    sent to Dask shared among its workers, the host cells one after the other."""
 
-    def __init__(self, total: int, progress: Callable[[str], None]) -> None:
-        self.total, self.progress = total, progress
-        self.finished = self.failed = 0
-        self.started = time.monotonic()
+    def __init__(self, cells: list[Cell], progress: Callable[[str], None]) -> None:
+        self.left = list(cells)
+        self.total, self.progress = len(cells), progress
+        self.failed = 0
+        self.workers = 1
+        self.seconds: dict[str, list[float]] = {}
+
+    def _expected(self, cell: Cell) -> float | None:
+        own = self.seconds.get(cell.request.target)
+        every = [s for spent in self.seconds.values() for s in spent]
+        chosen = own or every
+        return sum(chosen) / len(chosen) if chosen else None
+
+    def estimate(self) -> str:
+        if not self.left:
+            return "all cells done"
+        expected = [(cell, self._expected(cell)) for cell in self.left]
+        if any(seconds is None for _, seconds in expected):
+            return "time left not known yet"
+        shared = sum(s or 0.0 for cell, s in expected if not cell.measures_host) / max(1, self.workers)
+        alone = sum(s or 0.0 for cell, s in expected if cell.measures_host)
+        return f"about {duration(shared + alone)} left"
 
     def cell(self, done: Done, repeats: int) -> None:
-        self.finished += 1
+        self.left.remove(done.cell)
         self.failed += done.status != "ok"
-        left = self.total - self.finished
-        elapsed = time.monotonic() - self.started
-        estimate = f"about {_duration(elapsed / self.finished * left)} left" if left else "all cells done"
+        self.seconds.setdefault(done.cell.request.target, []).append(done.seconds)
         where = f"run {done.run_id}" if done.run_id is not None else "not stored"
-        self.progress(f"[{self.finished}/{self.total}] {done.status:<5} {done.cell.title(repeats)}: {where}, "
-                      f"{_duration(done.seconds)} on {done.host} · {self.failed} failed · {estimate}")
+        self.progress(f"[{self.total - len(self.left)}/{self.total}] {done.status:<5} {done.cell.title(repeats)}: "
+                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed · "
+                      f"{self.estimate()}")
         if done.error:
             self.progress(f"        {done.error.strip().splitlines()[0]}")
 
@@ -183,7 +202,7 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
     submitting and returns what finished; the rest is run by the next invocation."""
     summary = Summary()
     started = time.monotonic()
-    tally = _Progress(len(cells), progress)
+    tally = _Progress(cells, progress)
     own_workspace = None if scheduler else str(workspace.root)
     token = uuid.uuid4().hex[:8]
 
@@ -212,6 +231,7 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
             with interrupts.deferred() as received, _client(scheduler, workers, progress) as client:
                 from distributed import as_completed
 
+                tally.workers = max(1, len(client.scheduler_info().get("workers", {})))
                 futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
                                          pure=False): cell for cell in remote}
                 finished = as_completed(list(futures), loop=client.loop)

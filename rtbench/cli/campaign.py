@@ -38,15 +38,18 @@ Row = tuple[dict[str, str], int, str, int | None, str, str]
 
 
 def _cells_table(axes: list[str], rows: list[Row], repeats: int, last: str = "where") -> Table:
+    """The cells and what became of them; for --list (last="key") without the time column."""
+    timed = last != "key"
     columns = [Column(axis, axis) for axis in axes]
     if repeats > 1:
         columns.append(Column("repeat", "repeat", "number"))
-    columns += [Column("status", "status"), Column("run", "run", "number"), Column("time", "time", "number"),
-                Column(last, last)]
+    columns += [Column("status", "status"), Column("run", "run", "number")]
+    columns += [Column("time", "time", "number")] if timed else []
+    columns.append(Column(last, last))
     table = Table(columns, empty="no cells")
     for labels, repeat, status, run_id, seconds, where in rows:
         cells = [cell(labels.get(axis)) for axis in axes] + ([cell(repeat)] if repeats > 1 else [])
-        cells += [cell(status), cell(run_id), cell(seconds), cell(where)]
+        cells += [cell(status), cell(run_id)] + ([cell(seconds)] if timed else []) + [cell(where)]
         table.add(cells, classes=("bad",) if status not in ("ok", "stored", "to run") else ())
     return table
 
@@ -99,7 +102,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             print(f"error: {d.cell.title(plan.repeats)}: {d.error}")
     failed = [d for d in summary.done if d.status != "ok"]
     progress(f"campaign {plan.name}: {len(summary.done) - len(failed)} cell(s) ok, {len(failed)} failed, "
-             f"{len(done)} stored before, in {execution._duration(summary.seconds)}"
+             f"{len(cells) - len(todo)} stored before, in {execution.duration(summary.seconds)}"
              + ("" if summary.interrupted else f"; rtbench report --campaign {plan.name}"))
     if summary.interrupted is not None:
         progress(f"interrupted: {len(summary.not_run)} cell(s) not run; run the same command again to resume")
