@@ -184,3 +184,24 @@ def test_the_command_line_says_what_is_wrong_without_a_traceback(tmp_path: Path,
     both = rtbench("campaign", str(SAMPLE), "--workers", "2", "--scheduler", "tcp://127.0.0.1:1")
     assert both.returncode == 2 and "does not apply with --scheduler" in both.stderr
     assert not (tmp_path / "home").exists()  # nothing was created for a refused campaign
+
+
+def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
+    from rtbench.campaign.execution import Done, _Progress
+
+    found = cells.expand(matrix.read(SAMPLE), locate=registry)  # 4 qemu-m3 cells, 8 vexriscv-sim cells
+    lines: list[str] = []
+    tally = _Progress(found, lines.append)
+    tally.workers = 2
+    qemu = [c for c in found if c.request.target == "qemu-m3"]
+    vex = [c for c in found if c.request.target == "vexriscv-sim"]
+    tally.cell(Done(qemu[0], "ok", 1, None, "w1", 4.0), 1)
+    assert lines[-1].startswith("[1/12] ok    profile=default opt=-O2 platform=qemu-m3: run 1, 4 s on w1")
+    assert lines[-1].endswith("0 failed · about 22 s left")  # 11 cells of 4 s, on two workers
+    tally.cell(Done(vex[0], "error", None, "it broke\nbadly", "w2", 60.0), 1)
+    assert "[2/12] error" in lines[-2] and "not stored" in lines[-2] and "1 failed" in lines[-2]
+    assert lines[-2].endswith("about 3 min 36 s left")  # (3 x 4 s + 7 x 60 s) / 2
+    assert lines[-1] == "        it broke"
+    for cell in qemu[1:] + vex[1:]:
+        tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
+    assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
