@@ -109,7 +109,9 @@ def table(found: list[Pair], **options: int) -> tuple[Table, list[str]]:
         notes.insert(0, "fairness: B and A differ in " + ", ".join(differ) + " (rtbench compare on one pair "
                      "lists the values; narrow to one with --where)")
     columns = [Column("benchmark", "benchmark", "code"), Column("params", "params")]
-    columns += [Column(pair.title(), pair.title(), "parts", compare.ESTIMATE_PARTS) for pair in found]
+    # Keyed by the whole combination (CSV, JSON); titled by its values alone, to keep the text narrow.
+    columns += [Column(pair.title(), " ".join(v for _, v in pair.context) or "-", "parts", compare.ESTIMATE_PARTS)
+                for pair in found]
     out = Table(columns, empty="no benchmarks to compare")
     keys: dict[tuple[str, tuple[tuple[str, object], ...]], dict[int, compare.Row]] = {}
     for index, compared_runs in enumerate(comparisons):

@@ -77,8 +77,9 @@ def heatmap(rows: list[str], columns: list[str], panels: list[tuple[str, list[li
     fig.update_yaxes(autorange="reversed", title_text=plain(row_title), col=1)
     fig.update_xaxes(title_text=plain(column_title), type="category")
     fig.update_yaxes(type="category")
-    fig.update_layout(template=TEMPLATE, height=140 + 46 * len(rows),
+    fig.update_layout(template=TEMPLATE, height=190 + 46 * len(rows),
                       margin={"l": 10, "r": 20, "t": 56 if len(panels) > 1 else 30, "b": 50},
                       coloraxis={"colorscale": _SCALE, "cmin": 1.0, "cmax": max(top, 1.0001),
-                                 "colorbar": {"title": {"text": "× best", "side": "right"}, "thickness": 12}})
+                                 "colorbar": {"title": {"text": "× best", "side": "right"}, "thickness": 12,
+                                              "nticks": 4, "tickformat": ".3g"}})
     return fig

@@ -188,7 +188,8 @@ def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
                            "narrow it to one pair with --where, or use --format json for the table")
     table, notes = axis.table(found, **options)
     if fmt in ("table", "markdown"):
-        print(f"{name}: B = {b} against A = {a}, in each combination of the other axes; "
+        others = ", ".join(k for k, _ in found[0].context)
+        print(f"{name}: B = {b} against A = {a}, a column per combination of {others}; "
               "B/A median ratio with its bootstrap 95% interval (* the interval excludes 1)")
     for note in notes:
         progress(note)
