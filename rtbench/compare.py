@@ -125,7 +125,7 @@ def versus_text(estimate: bootstrap.Estimate, single: bool = False) -> str:
 ESTIMATE_PARTS = ("ratio", "ratio_low", "ratio_high", "diff", "diff_low", "diff_high", "significant")
 
 
-def _estimate_parts(estimate: bootstrap.Estimate, single: bool) -> dict[str, Any]:
+def estimate_parts(estimate: bootstrap.Estimate, single: bool) -> dict[str, Any]:
     ratio_ci = None if single else estimate.ratio_ci
     diff_ci = None if single else estimate.diff_ci
     return {"ratio": estimate.ratio, "ratio_low": ratio_ci.low if ratio_ci else None,
@@ -160,7 +160,7 @@ def comparison_table(comparison: Comparison, stats: tuple[str, ...] = bootstrap.
             cells += _run_cells(result, stats)
         for other, estimate in zip(row.results[1:], row.estimates):
             single = single_value(row.results[0], other)
-            cells += [cell(_estimate_parts(estimate[stat], single), versus_text(estimate[stat], single))
+            cells += [cell(estimate_parts(estimate[stat], single), versus_text(estimate[stat], single))
                       if estimate else cell(None) for stat in stats]
         table.add(cells, classes=("significant",) if row.significant else ())
     return table

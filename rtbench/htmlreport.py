@@ -238,12 +238,20 @@ def render(runs: list[Run], names: list[str]) -> str:
         ("manifests", "Manifests", _manifests(runs, names)),
     ]
     present = [(anchor, title, content) for anchor, title, content in sections if content]
-    nav = " · ".join(f'<a href="#{anchor}">{_e(title.lower())}</a>' for anchor, title, _ in present)
-    body = [(f"<h1>rtbench report</h1><p class='note'>rtbench {_e(__version__)}, "
+    return page("rtbench report", f"{len(runs)} run(s)", opening, present)
+
+
+def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str]]) -> str:
+    """A whole report: its title, what it covers, the opening box and (anchor, title, content)
+    sections, with the report's style and plotly.js embedded."""
+    nav = " · ".join(f'<a href="#{anchor}">{_e(heading.lower())}</a>' for anchor, heading, _ in sections)
+    body = [(f"<h1>{_e(title)}</h1><p class='note'>rtbench {_e(__version__)}, "
              f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
-             f"{len(runs)} run(s). Opens offline: plotly.js is embedded. {nav}</p>"), opening]
-    body += [f'<section id="{anchor}"><h2>{_e(title)}</h2>\n{content}</section>' for anchor, title, content in present]
-    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>rtbench report</title>"
+             f"{_e(what)}. Opens offline: plotly.js is embedded. {nav}</p>"), opening]
+    body += [f'<section id="{anchor}"><h2>{_e(heading)}</h2>\n{content}</section>'
+             for anchor, heading, content in sections]
+    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{_e(title)}</title>"
             f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
             + "\n".join(body) + "\n</body></html>\n")
 

@@ -217,6 +217,18 @@ class Store:
             raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
         return Run(manifest=manifest, results=results, run_id=found_id)
 
+    def manifests_where(self, json_path: str, value: str) -> list[tuple[int, dict[str, Any]]]:
+        """(id, manifest) of the runs whose manifest holds `value` at `json_path` (SQLite's JSON
+        path, e.g. "$.campaign.id"), oldest first. A run whose manifest is not JSON is left out."""
+        rows = self._db.execute("SELECT id, manifest FROM runs WHERE CASE WHEN json_valid(manifest)"
+                                " THEN json_extract(manifest, ?) END = ? ORDER BY id", (json_path, value)).fetchall()
+        found = []
+        for run_id, text in rows:
+            problem, manifest = _manifest(text)
+            if problem is None:
+                found.append((run_id, manifest))
+        return found
+
     def list_runs(self) -> list[dict[str, Any]]:
         """One summary per run, oldest first: id, created, target, os, results, and `damaged` (what
         is wrong with it, None when it is whole). A damaged run is listed, not an error."""

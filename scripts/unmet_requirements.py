@@ -4,7 +4,8 @@
     python3 scripts/unmet_requirements.py base     # the package's dependencies and its test tools
     python3 scripts/unmet_requirements.py soc      # an extra
 
-One line, requirements separated by "; ", each with what was found; nothing when all are met.
+One line, requirements separated by "; ", each with what was found; nothing when all are met. A
+requirement with extras (dask[distributed]) is met only when the extras' packages are too.
 scripts/setup.sh installs a group when this prints anything. Versions are ranges, checked with
 packaging's specifiers (pip vendors packaging, so it works before the package is installed)."""
 from __future__ import annotations
@@ -21,7 +22,21 @@ except ImportError:  # pragma: no cover - packaging is not installed, pip's copy
     from pip._vendor.packaging.requirements import Requirement
 
 
-def unmet(requirements: list[str]) -> list[str]:
+def _extras_needs(name: str, extras: set[str]) -> list[str]:
+    """What an installed package's extras (dask[distributed]) require, with the marker removed."""
+    needs = []
+    for text in md.requires(name) or []:
+        requirement = Requirement(text)
+        marker = requirement.marker
+        if marker is None or marker.evaluate({"extra": ""}):
+            continue  # the package's own dependencies: pip keeps those
+        if any(marker.evaluate({"extra": extra}) for extra in extras):
+            requirement.marker = None
+            needs.append(str(requirement))
+    return needs
+
+
+def unmet(requirements: list[str], via: str = "") -> list[str]:
     out = []
     for text in requirements:
         requirement = Requirement(text)
@@ -30,10 +45,13 @@ def unmet(requirements: list[str]) -> list[str]:
         try:
             found = md.version(requirement.name)
         except md.PackageNotFoundError:
-            out.append(f"{text} (not installed)")
+            out.append(f"{text} (not installed{via})")
             continue
         if not requirement.specifier.contains(found, prereleases=True):
-            out.append(f"{text} (found {found})")
+            out.append(f"{text} (found {found}{via})")
+        elif requirement.extras:
+            # An extra's packages are missing when they were never installed: dask without distributed.
+            out += unmet(_extras_needs(requirement.name, set(requirement.extras)), f", for {text}")
     return out
 
 

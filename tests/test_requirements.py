@@ -51,3 +51,22 @@ def test_unmet_requirements_are_named_with_what_was_found(tmp_path: Path) -> Non
                                                f"pytest<1 (found {md.version('pytest')})"]
     assert unmet("extra", pyproject).stdout.strip() == ""
     assert unmet("nothing", pyproject).returncode == 2
+
+
+def test_an_extras_packages_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """dask[distributed] is not met by dask alone: the extra's packages must be installed too."""
+    site = tmp_path / "site"
+    info = site / "rtbench_fake_base-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: rtbench-fake-base\nVersion: 1.0\n"
+                                   "Provides-Extra: more\nRequires-Dist: no-such-package-rtbench>=2; extra == 'more'\n"
+                                   "Requires-Dist: numpy; extra == 'more'\nRequires-Dist: plotly<1; extra == 'other'\n")
+    monkeypatch.syspath_prepend(str(site))
+    spec = importlib.util.spec_from_file_location("unmet_requirements", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.unmet(["rtbench-fake-base>=1"]) == []
+    assert script.unmet(["rtbench-fake-base[more]>=1"]) == [
+        "no-such-package-rtbench>=2 (not installed, for rtbench-fake-base[more]>=1)"]
+    assert unmet("base").stdout.strip() == ""  # dask[distributed] here: distributed is installed

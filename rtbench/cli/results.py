@@ -37,6 +37,10 @@ def _check_outputs(*named: tuple[str, object]) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    if args.campaign or args.rows or args.columns:
+        from .campaign import report_campaign
+
+        return report_campaign(args)
     _check_outputs(("--json", args.json), ("--html", args.html))
     home = workspace(args)
     specs = args.runs or [None]
@@ -71,6 +75,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from .. import compare  # numpy is only imported when a comparison is computed
 
     fmt = _compare_format(args)
+    if args.campaign or args.axis or args.where:
+        from .campaign import compare_campaign
+
+        return compare_campaign(args, fmt)
     _check_outputs(("--json", args.json))
     home = workspace(args)
     runs = compare.select([load_run(spec, home.store) for spec in args.runs], args.bench)
@@ -129,12 +137,18 @@ def add_report(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file "
                                                   "(then nothing is printed unless --format is given)")
     histogram_arguments(report)
+    matrix = report.add_argument_group("campaigns (rtbench campaign)")
+    matrix.add_argument("--campaign", metavar="ID", help="a stored campaign: its cells, and per benchmark its medians "
+                                                         "over the axes (with --html: heatmaps)")
+    matrix.add_argument("--rows", metavar="AXIS", help="the axis down a campaign's tables and heatmaps "
+                                                      "(default: the second that varies most)")
+    matrix.add_argument("--columns", metavar="AXIS", help="the axis across (default: the one that varies most)")
     report.set_defaults(func=cmd_report)
 
 
 def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     comp = sub.add_parser("compare", help="runs side by side with ratios and bootstrap confidence intervals")
-    comp.add_argument("runs", nargs="+", metavar="RUN", help="two or more run ids, 'last', or JSON files; "
+    comp.add_argument("runs", nargs="*", metavar="RUN", help="two or more run ids, 'last', or JSON files; "
                                                              "ratios are to the first")
     comp.add_argument("--bench", help="only these benchmarks: comma-separated names or globs")
     comp.add_argument("--format", choices=tables.FORMATS,
@@ -144,6 +158,12 @@ def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                       help="write the comparison as JSON to FILE; without FILE the same as --format json")
     comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
+    matrix = comp.add_argument_group("campaigns (rtbench campaign)")
+    matrix.add_argument("--campaign", metavar="ID", help="compare two values of one axis within this campaign")
+    matrix.add_argument("--axis", metavar="AXIS=A,B", help="the axis and its two values, e.g. profile=default,debug "
+                                                          "(B against A, for every combination of the other axes)")
+    matrix.add_argument("--where", action="append", default=[], metavar="AXIS=VALUE",
+                        help="only the cells with this value of another axis (repeatable)")
     comp.set_defaults(func=cmd_compare)
 
 

@@ -131,6 +131,12 @@ def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, 
     # The installed package reads back what it wrote, and the workspace of the run is the only one made.
     assert "task_switch" in run("--home", str(home), "report", str(out)).stdout
     assert "1 results" in run("--home", str(home), "runs").stdout
+    # A campaign: the installed package's Dask workers run a cell (its image is the one just built).
+    matrix = outside / "one.toml"
+    matrix.write_text('[settings]\nbench = "task_switch"\niterations = 50\n')
+    assert "to run" in run("--home", str(home), "campaign", str(matrix), "--list").stdout
+    assert "[1/1] ok" in run("--home", str(home), "campaign", str(matrix), "--workers", "1").stderr
+    assert run("--home", str(home), "runs").stdout.count("qemu-m3/freertos") == 2
     assert not (outside / ".rtbench").exists()
     # cargo's lock was written to the user's cache, not into the installed package.
     assert not list(site.glob("rtbench/kernel_sources/Cargo.lock"))

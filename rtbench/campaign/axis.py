@@ -1,0 +1,135 @@
+"""`rtbench compare --campaign ID --axis AXIS=A,B`: two values of one axis compared within a
+campaign, once for every combination of the other axes (narrowed with --where AXIS=VALUE).
+
+One pair of cells is an ordinary comparison (the tables, intervals and fairness lint of
+`rtbench compare`). Several pairs make one table: a row per benchmark, a column per combination
+of the other axes, each B/A median ratio with its bootstrap interval."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import compare
+from ..errors import RtbenchError
+from ..model import Run
+from ..tables import Column, Table, cell
+from .readout import Campaign, Coordinates
+
+Context = tuple[tuple[str, str], ...]
+
+
+@dataclass
+class Pair:
+    context: Context  # the other axes' values
+    a: Run
+    b: Run
+
+    def title(self) -> str:
+        return " ".join(f"{k}={v}" for k, v in self.context) or "the campaign"
+
+
+def parse_axis(text: str) -> tuple[str, str, str]:
+    """'profile=default,debug' -> ('profile', 'default', 'debug')."""
+    axis, sep, values = text.partition("=")
+    labels = [v.strip() for v in values.split(",")]
+    if not sep or not axis.strip() or len(labels) != 2 or not all(labels):
+        raise RtbenchError(f"--axis {text!r}: expected AXIS=A,B, two values of one axis",
+                           "e.g. --axis profile=default,debug or --axis opt=-O2,-Os")
+    return axis.strip(), labels[0], labels[1]
+
+
+def parse_where(texts: list[str]) -> dict[str, str]:
+    fixed = {}
+    for text in texts:
+        axis, sep, value = text.partition("=")
+        if not sep or not axis.strip() or not value.strip():
+            raise RtbenchError(f"--where {text!r}: expected AXIS=VALUE", "e.g. --where platform=qemu-m3")
+        fixed[axis.strip()] = value.strip()
+    return fixed
+
+
+def _check(campaign: Campaign, axis: str, labels: list[str], flag: str) -> None:
+    if axis not in campaign.axes:
+        raise RtbenchError(f"{flag}: the campaign {campaign.view.campaign} has no axis '{axis}'",
+                           "its axes: " + (", ".join(campaign.axes) or "none"))
+    for label in labels:
+        if label not in campaign.labels(axis):
+            raise RtbenchError(f"{flag}: the axis {axis} has no stored value '{label}'",
+                               "its values: " + ", ".join(campaign.labels(axis)))
+
+
+def pairs(campaign: Campaign, axis: str, a: str, b: str, where: dict[str, str]) -> tuple[list[Pair], list[str]]:
+    """The pairs of cells to compare, and the combinations left out for lack of one side."""
+    _check(campaign, axis, [a, b], "--axis")
+    if a == b:
+        raise RtbenchError(f"--axis {axis}={a},{b}: compare two different values")
+    for fixed_axis, label in where.items():
+        if fixed_axis == axis:
+            raise RtbenchError(f"--where {fixed_axis}: that is the axis compared")
+        _check(campaign, fixed_axis, [label], "--where")
+    by_context: dict[Context, dict[str, Coordinates]] = {}
+    for coordinates in campaign.coordinates:
+        values = dict(coordinates)
+        if any(values.get(k) != v for k, v in where.items()) or values[axis] not in (a, b):
+            continue
+        context = tuple((k, v) for k, v in coordinates if k != axis)
+        by_context.setdefault(context, {})[values[axis]] = coordinates
+    found, missing = [], []
+    for context, sides in by_context.items():
+        if a in sides and b in sides:
+            found.append(Pair(context, campaign.runs[sides[a]], campaign.runs[sides[b]]))
+        else:
+            missing.append(" ".join(f"{k}={v}" for k, v in context) + f" (no {b if a in sides else a})")
+    if not found:
+        raise RtbenchError(f"no pair of cells with {axis}={a} and {axis}={b}"
+                           + (" and " + ", ".join(f"{k}={v}" for k, v in where.items()) if where else ""))
+    return found, missing
+
+
+def single(pair: Pair, axis: str, a: str, b: str, **options: int) -> compare.Comparison:
+    names = [f"{axis}={label} (run {run.run_id}{', ' + pair.title() if pair.context else ''})"
+             for label, run in ((a, pair.a), (b, pair.b))]
+    return compare.compare_runs([pair.a, pair.b], names, **options)
+
+
+def table(found: list[Pair], **options: int) -> tuple[Table, list[str]]:
+    """A row per benchmark, a column per pair: B/A median ratio [95% interval]; and notes: the
+    settings (fairness rules) in which B and A differ, the pairs not compared (different units)."""
+    comparisons: list[compare.Comparison | None] = []
+    notes = []
+    differ: dict[str, None] = {}
+    for pair in found:
+        try:
+            comparison = compare.compare_runs([pair.a, pair.b], ["A", "B"], **options)
+            comparisons.append(comparison)
+            differ.update(dict.fromkeys(d.label for d in comparison.differences))
+        except RtbenchError as err:
+            comparisons.append(None)
+            notes.append(f"{pair.title()}: not compared: {err.args[0]}")
+    if differ:
+        notes.insert(0, "fairness: B and A differ in " + ", ".join(differ) + " (rtbench compare on one pair "
+                     "lists the values; narrow to one with --where)")
+    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params")]
+    # Keyed by the whole combination (CSV, JSON); titled by its values alone, to keep the text narrow.
+    columns += [Column(pair.title(), " ".join(v for _, v in pair.context) or "-", "parts", compare.ESTIMATE_PARTS)
+                for pair in found]
+    out = Table(columns, empty="no benchmarks to compare")
+    keys: dict[tuple[str, tuple[tuple[str, object], ...]], dict[int, compare.Row]] = {}
+    for index, compared_runs in enumerate(comparisons):
+        for compared in compared_runs.rows if compared_runs else []:
+            keys.setdefault((compared.bench, tuple(sorted(compared.params.items()))), {})[index] = compared
+    for (bench, params), rows in keys.items():
+        cells = [cell(bench), cell(dict(params), ",".join(f"{k}={v}" for k, v in params) or "-")]
+        significant = False
+        for index in range(len(found)):
+            row = rows.get(index)
+            estimate = row.estimates[0] if row and row.estimates else None
+            if row is None or estimate is None:
+                status = next((r.status for r in (row.results if row else []) if r and r.status != "ok"), None)
+                cells.append(cell(None, status or "-"))
+                continue
+            single_value = compare.single_value(row.results[0], row.results[1])
+            significant |= row.significant
+            cells.append(cell(compare.estimate_parts(estimate["median"], single_value),
+                              compare.versus_text(estimate["median"], single_value)))
+        out.add(cells, classes=("significant",) if significant else ())
+    return out, notes

@@ -1,0 +1,114 @@
+"""A matrix expanded into cells: every combination of the axes' values that no exclusion leaves
+out, times the repeats. Each cell is the RunRequest `rtbench run` would make, checked as `run`
+checks it before building, and its identity (see identity.py)."""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import runners, sources
+from ..errors import RtbenchError
+from ..paths import firmware_dir
+from ..platforms import Kernel
+from ..session import RunRequest, prepare
+from . import identity as cell_identity
+from . import settings as cell_settings
+from .matrix import AxisValue, Matrix, MatrixError
+
+
+@dataclass(frozen=True)
+class Cell:
+    axes: dict[str, str]  # axis name -> the value's label, in the matrix's axis order
+    repeat: int  # 1..repeats
+    settings: dict[str, Any]  # what the cell was given, normalised
+    request: RunRequest
+    identity: dict[str, Any]  # everything that can change its numbers
+    key: str  # the identity's hash
+    measures_host: bool  # a cell on this machine's own kernel (--target linux): it runs alone
+
+    def title(self, repeats: int = 1) -> str:
+        text = " ".join(f"{axis}={label}" for axis, label in self.axes.items()) or "the single cell"
+        return f"{text} #{self.repeat}" if repeats > 1 else text
+
+
+def _merge(matrix: Matrix, chosen: tuple[AxisValue, ...]) -> dict[str, Any]:
+    """The shared settings plus each axis value's; a setting given twice is an error."""
+    merged = {key: value for key, value in matrix.settings.items() if key != "options"}
+    options = dict(matrix.settings.get("options", {}))
+    given: dict[str, str] = {key: f"[settings] (line {matrix.setting_lines.get(key, '?')})" for key in merged}
+    given.update({f"options.{key}": f"[settings] (line {matrix.setting_lines.get('options', '?')})"
+                  for key in options})
+    for axis, value in zip(matrix.axes, chosen):
+        here = f"axis '{axis.name}' (line {value.line})"
+        for key, setting in value.settings.items():
+            pairs = [(f"options.{k}", v) for k, v in setting.items()] if key == "options" else [(key, setting)]
+            for name, item in pairs:
+                if name in given:
+                    raise MatrixError(f"{matrix.path}:{value.line}: axes.{axis.name}: {name} is set both by {here} "
+                                      f"and by {given[name]}", "give each setting in one place only")
+                given[name] = here
+                if name.startswith("options."):
+                    options[name[len("options."):]] = item
+                else:
+                    merged[name] = item
+    if "tick" in merged and "profile" in merged:
+        line = max(int(x) for x in re.findall(r"line (\d+)", given["tick"] + given["profile"]) or ["1"])
+        raise MatrixError(f"{matrix.path}:{line}: tick ({given['tick']}) and profile ({given['profile']}) both "
+                          "choose the kernel profile", f"tick {merged['tick']} is the profile "
+                          f"{cell_settings.TICK_PROFILES[merged['tick']]}: give one of them")
+    if options:
+        merged["options"] = options
+    return merged
+
+
+def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.KernelSource] = sources.locate
+           ) -> list[Cell]:
+    """Every cell of the matrix, checked; a cell that `rtbench run` would refuse is a MatrixError
+    naming the cell and its lines (leave it out with [[exclude]])."""
+    fingerprint = cell_identity.firmware_fingerprint(firmware_dir())
+    located: dict[tuple[str, Path | None], sources.KernelSource] = {}
+    cells = []
+    for chosen in itertools.product(*(axis.values for axis in matrix.axes)):
+        labels = {axis.name: value.label for axis, value in zip(matrix.axes, chosen)}
+        if any(exclusion.matches(labels) for exclusion in matrix.exclusions):
+            continue
+        merged = _merge(matrix, chosen)
+        request = cell_settings.request(merged)
+        title = " ".join(f"{k}={v}" for k, v in labels.items()) or "the single cell"
+        lines = ", ".join(str(value.line) for value in chosen)
+        try:
+            plan = prepare(request)
+            kernel = plan.kernel
+            if request.profile not in kernel.profiles:
+                raise RtbenchError(f"{kernel.name} has no profile '{request.profile}'",
+                                   "its profiles: " + ", ".join(kernel.profiles))
+            if not kernel.runs_on(plan.target):
+                raise RtbenchError(f"the {kernel.name} port does not support {plan.target.name} ({plan.target.arch})")
+            source_key = (kernel.name, request.kernel_src)
+            if source_key not in located:
+                located[source_key] = locate(kernel, request.kernel_src)
+            source = located[source_key]
+        except RtbenchError as err:
+            where = f"{matrix.path}" + (f" (lines {lines})" if lines else "")
+            raise MatrixError(f"{where}: cell {title}: {err.args[0]}",
+                              err.hint or "leave the cell out with an [[exclude]] table") from None
+        registry = source.origin.startswith("crate ")  # pinned by its checksum: the path is the machine's cache
+        ident: dict[str, Any] = {
+            "firmware": fingerprint, "target": plan.target.name, "kernel": kernel.name,
+            "kernel_source": {"version": source.version, "origin": source.origin,
+                              "path": None if registry or source.path is None else str(source.path)},
+            "profile": request.profile, "opt": request.opt_flags, "variants": plan.variants, "count": request.count,
+            "iterations": request.iterations, "warmup": request.warmup,
+            "options": dict(sorted(request.options.items())),
+            "benches": [b.name for b in plan.selected], "clock_hz": request.clock_hz, "load": request.load,
+        }
+        measures_host = plan.target.runner in runners.HOST_RUNNERS
+        for repeat in range(1, matrix.repeats + 1):
+            full = {**ident, "repeat": repeat}
+            cells.append(Cell(axes=labels, repeat=repeat, settings=merged, request=request, identity=full,
+                              key=cell_identity.cell_key(full), measures_host=measures_host))
+    return cells

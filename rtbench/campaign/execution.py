@@ -1,0 +1,260 @@
+"""Running a campaign's cells on Dask distributed and storing each one as it comes back.
+
+Cells go to a local Dask cluster sized to the machine (one single-threaded worker process per
+CPU: an emulated or simulated cell keeps one CPU busy), or to an existing cluster
+(`--scheduler tcp://HOST:PORT`) whose workers run them in workspaces of their own. Every result
+comes back to this machine, and only this process writes the store, one cell at a time, as
+each finishes. Dask reschedules a cell whose worker dies; its result still arrives once.
+
+Cells that measure the host (`--target linux`) are not sent to Dask: they run here, on the
+machine the campaign was started on, one at a time after every other cell has finished and the
+local cluster is gone, so nothing of the campaign runs beside them (on a remote cluster, the
+machine a Linux cell measured would depend on which worker took it)."""
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import __version__, interrupts
+from ..errors import RtbenchError
+from ..model import Result, Run
+from ..paths import Workspace
+from ..platforms import find_target
+from .cells import Cell
+from .job import Job, Outcome, run_job
+from .matrix import Matrix
+from .stored import cell_status, first_problem
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+CONNECT_TIMEOUT = "20s"
+WORKER_WAIT = 60.0  # seconds to wait for a first worker on an existing cluster
+
+
+@dataclass
+class Done:
+    """A cell this invocation ran (or tried to)."""
+
+    cell: Cell
+    status: str  # ok, fail or error
+    run_id: int | None
+    error: str | None
+    host: str
+    seconds: float
+
+
+@dataclass
+class Summary:
+    done: list[Done] = field(default_factory=list)
+    not_run: list[Cell] = field(default_factory=list)  # left when interrupted
+    interrupted: BaseException | None = None
+    seconds: float = 0.0
+
+
+def duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, seconds = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {seconds:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+def _error_run(cell: Cell, error: str) -> Run:
+    """What is stored for a cell that produced no run: its configuration, and every selected
+    benchmark as an error with the reason."""
+    request = cell.request
+    unit = str(find_target(request.target).spec.get("unit", "raw"))
+    manifest: dict[str, Any] = {
+        "rtbench": {"version": __version__},
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "target": request.target, "os": cell.identity["kernel"], "profile": request.profile, "unit": unit,
+        "kernel": {"name": cell.identity["kernel"], "version": cell.identity["kernel_source"]["version"]},
+        "compiler": {"opt_flags": request.opt_flags},
+        "run": {"iterations": request.iterations, "warmup": request.warmup, "options": dict(request.options),
+                "benches": list(cell.identity["benches"]), "error": error},
+    }
+    if request.variants:
+        manifest["target_settings"] = {"cpu_variant": request.variants[0] if len(request.variants) == 1
+                                       else list(request.variants)}
+    first = error.strip().splitlines()[0] if error.strip() else "unknown error"
+    results = [Result(bench=name, params={}, unit=unit, status="error", reason=f"the cell did not run: {first}")
+               for name in cell.identity["benches"]]
+    return Run(manifest=manifest, results=results)
+
+
+def campaign_record(matrix: Matrix, cell: Cell, outcome: Outcome) -> Run:
+    """The run to store for a cell's outcome, with the campaign's record in its manifest."""
+    error = outcome.error
+    if outcome.run is not None:
+        run = outcome.run
+        if run.manifest.get("interrupted"):
+            error = f"the run was interrupted ({run.manifest['interrupted']}) on {outcome.host}"
+    else:
+        run = _error_run(cell, error or "no result")
+    run.manifest["campaign"] = {
+        "id": matrix.name, "description": matrix.description, "cell": cell.key, "axes": dict(cell.axes),
+        "repeat": cell.repeat,
+        "status": cell_status(run, error), "error": error, "worker": outcome.host,
+        "seconds": round(outcome.seconds, 1), "identity": cell.identity,
+        "matrix": {"file": matrix.path.name, "sha256": matrix.digest},
+        "matrix_axes": {axis.name: axis.labels() for axis in matrix.axes},
+    }
+    return run
+
+
+def local_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@contextmanager
+def _client(scheduler: str | None, workers: int | None, progress: Callable[[str], None]) -> Iterator[Client]:
+    from distributed import Client, LocalCluster  # dask is only imported when a campaign runs
+
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # the lost-worker warnings are the campaign's to report
+    try:
+        if scheduler:
+            try:
+                client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            except (OSError, TimeoutError, ValueError) as err:
+                raise RtbenchError(f"cannot reach the Dask scheduler at {scheduler}: {err}",
+                                   "start one with `dask scheduler` and give its address, e.g. "
+                                   "--scheduler tcp://HOST:8786") from None
+            with client:
+                count = len(client.scheduler_info().get("workers", {}))
+                if count == 0:
+                    progress(f"waiting up to {WORKER_WAIT:.0f} s for a worker to join {scheduler}")
+                    try:
+                        client.wait_for_workers(1, timeout=WORKER_WAIT)
+                    except TimeoutError:
+                        raise RtbenchError(f"the Dask cluster at {scheduler} has no workers",
+                                           "start one on each machine: dask worker " + scheduler) from None
+                    count = len(client.scheduler_info().get("workers", {}))
+                progress(f"Dask cluster at {scheduler}: {count} worker(s)")
+                yield client
+        else:
+            count = workers or local_workers()
+            with LocalCluster(n_workers=count, threads_per_worker=1, processes=True, host="127.0.0.1",
+                              dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
+                              preload=["rtbench.campaign.worker_setup"]) as cluster, \
+                    Client(cluster, set_as_default=False) as client:
+                progress(f"local Dask cluster: {count} worker(s), one cell each at a time")
+                yield client
+    finally:
+        logger.setLevel(level)
+
+
+class _Progress:
+    """Cells done and failed, and an estimate of the time left: each cell still to run is expected
+    to take as long as the cells of its target took so far (else as long as any cell), the cells
+    sent to Dask shared among its workers, the host cells one after the other."""
+
+    def __init__(self, cells: list[Cell], progress: Callable[[str], None]) -> None:
+        self.left = list(cells)
+        self.total, self.progress = len(cells), progress
+        self.failed = 0
+        self.workers = 1
+        self.seconds: dict[str, list[float]] = {}
+
+    def _expected(self, cell: Cell) -> float | None:
+        own = self.seconds.get(cell.request.target)
+        every = [s for spent in self.seconds.values() for s in spent]
+        chosen = own or every
+        return sum(chosen) / len(chosen) if chosen else None
+
+    def estimate(self) -> str:
+        if not self.left:
+            return "all cells done"
+        expected = [(cell, self._expected(cell)) for cell in self.left]
+        if any(seconds is None for _, seconds in expected):
+            return "time left not known yet"
+        shared = sum(s or 0.0 for cell, s in expected if not cell.measures_host) / max(1, self.workers)
+        alone = sum(s or 0.0 for cell, s in expected if cell.measures_host)
+        return f"about {duration(shared + alone)} left"
+
+    def cell(self, done: Done, repeats: int) -> None:
+        self.left.remove(done.cell)
+        self.failed += done.status != "ok"
+        self.seconds.setdefault(done.cell.request.target, []).append(done.seconds)
+        where = f"run {done.run_id}" if done.run_id is not None else "not stored"
+        self.progress(f"[{self.total - len(self.left)}/{self.total}] {done.status:<5} {done.cell.title(repeats)}: "
+                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed · "
+                      f"{self.estimate()}")
+        if done.error:
+            self.progress(f"        {done.error.strip().splitlines()[0]}")
+
+
+def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | None], workspace: Workspace,
+              scheduler: str | None, workers: int | None, progress: Callable[[str], None]) -> Summary:
+    """Runs the cells (those not stored yet) and saves each as it finishes. Ctrl-C stops
+    submitting and returns what finished; the rest is run by the next invocation."""
+    summary = Summary()
+    started = time.monotonic()
+    tally = _Progress(cells, progress)
+    own_workspace = None if scheduler else str(workspace.root)
+    token = uuid.uuid4().hex[:8]
+
+    def job(cell: Cell, where: str | None) -> Job:
+        return Job(campaign=matrix.name, key=cell.key, title=cell.title(matrix.repeats), request=cell.request,
+                   fingerprint=cell.identity["firmware"], workspace=where)
+
+    def finish(cell: Cell, outcome: Outcome) -> None:
+        run = campaign_record(matrix, cell, outcome)
+        run_id = save(run)
+        record = run.manifest["campaign"]
+        done = Done(cell, record["status"] if run_id is not None else "error", run_id,
+                    record["error"] or first_problem(run), outcome.host, outcome.seconds)
+        summary.done.append(done)
+        tally.cell(done, matrix.repeats)
+        pending.remove(cell)
+
+    remote = [cell for cell in cells if not cell.measures_host]
+    alone = [cell for cell in cells if cell.measures_host]
+    pending = list(cells)
+    try:
+        if remote:
+            # A stop signal is noted, not raised, while Dask runs: raised in the middle of Dask's
+            # own threading it could leave a lock half released. The loop sees it within 0.2 s,
+            # stops waiting and cancels what has not run; the cluster is closed, then it is raised.
+            with interrupts.deferred() as received, _client(scheduler, workers, progress) as client:
+                from distributed import as_completed
+
+                tally.workers = max(1, len(client.scheduler_info().get("workers", {})))
+                futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
+                                         pure=False): cell for cell in remote}
+                finished = as_completed(list(futures), loop=client.loop)
+                while not finished.is_empty() and not received:
+                    ready = finished.next_batch(block=False)
+                    for future in ready:
+                        cell = futures[future]
+                        try:
+                            outcome = future.result()
+                        except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
+                            outcome = Outcome(cell.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
+                        finish(cell, outcome)
+                    if not ready:
+                        time.sleep(0.2)
+                if received:
+                    client.cancel([f for f, c in futures.items() if c in pending])
+        for cell in alone:
+            progress(f"running {cell.title(matrix.repeats)} on this machine, alone (it measures the host)")
+            outcome = run_job(job(cell, str(workspace.root)))
+            with interrupts.deferred():  # a signal now waits until the cell is stored
+                finish(cell, outcome)
+    except KeyboardInterrupt as err:
+        summary.interrupted = err
+    summary.not_run = pending
+    summary.seconds = time.monotonic() - started
+    return summary

@@ -1,0 +1,207 @@
+"""A campaign's matrix file: read, checked with errors that name the file, the line and the key,
+and expanded into cells whose identity changes exactly when their numbers could."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rtbench.campaign import cells, matrix
+from rtbench.campaign.settings import TICK_PROFILES
+from rtbench.platforms import Kernel
+from rtbench.sources import KernelSource
+from tests.runfiles import in_process
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "campaigns" / "freertos-12.toml"
+
+
+def registry(kernel: Kernel, path: Path | None) -> KernelSource:
+    """Where sources.locate would find the kernel, without running cargo."""
+    if path is not None:
+        return KernelSource(path, "V-user", "--kernel-src")
+    if kernel.name == "posix":
+        return KernelSource(None, "Linux test", "the running kernel (nothing to fetch)")
+    return KernelSource(Path(f"/registry/{kernel.name}"), "V11.2.0", "crate freertos-next 0.12.0 (cargo registry)")
+
+
+def expand(text: str, tmp_path: Path, name: str = "study.toml") -> list[cells.Cell]:
+    path = tmp_path / name
+    path.write_text(text)
+    return cells.expand(matrix.read(path), locate=registry)
+
+
+def error(text: str, tmp_path: Path) -> str:
+    path = tmp_path / "study.toml"
+    path.write_text(text)
+    with pytest.raises(matrix.MatrixError) as caught:
+        cells.expand(matrix.read(path), locate=registry)
+    return str(caught.value)
+
+
+BASE = """\
+[campaign]
+name = "study"
+
+[settings]
+bench = "task_switch"
+iterations = 50
+
+[axes]
+profile = ["default", "debug"]
+opt = ["-O2", "-Os"]
+"""
+
+
+def test_the_sample_matrix_is_twelve_cells(tmp_path: Path) -> None:
+    found = cells.expand(matrix.read(SAMPLE), locate=registry)
+    assert len(found) == 12 and len({c.key for c in found}) == 12
+    first = found[0]
+    assert first.axes == {"profile": "default", "opt": "-O2", "platform": "qemu-m3"}
+    assert (first.request.target, first.request.os, first.request.iterations) == ("qemu-m3", "freertos", 200)
+    minimal = next(c for c in found if c.axes == {"profile": "debug", "opt": "-Os", "platform": "vexriscv-sim/minimal"})
+    request = minimal.request
+    assert (request.target, request.variants, request.profile, request.opt_flags) == (
+        "vexriscv-sim", ["minimal"], "debug", "-Os")
+    assert minimal.identity["variants"] == ["minimal"] and "task_switch" in minimal.identity["benches"]
+    assert not any(c.measures_host for c in found)
+
+
+def test_exclusions_and_repeats(tmp_path: Path) -> None:
+    text = BASE.replace('name = "study"', 'name = "study"\nrepeats = 3') + """
+[[exclude]]
+profile = "debug"
+opt = ["-Os"]
+"""
+    found = expand(text, tmp_path)
+    assert len(found) == 3 * 3
+    assert {(c.axes["profile"], c.axes["opt"]) for c in found} == {("default", "-O2"), ("default", "-Os"),
+                                                                   ("debug", "-O2")}
+    assert len({c.key for c in found}) == 9 and {c.repeat for c in found} == {1, 2, 3}
+
+
+def test_a_cells_key_changes_with_what_changes_its_numbers_only(tmp_path: Path) -> None:
+    keys = {c.title(): c.key for c in expand(BASE, tmp_path)}
+    assert keys == {c.title(): c.key for c in expand(BASE, tmp_path)}  # stable
+    more = {c.title(): c.key for c in expand(BASE.replace("iterations = 50", "iterations = 51"), tmp_path)}
+    assert not set(more.values()) & set(keys.values())
+    # Another campaign name, description or axis order changes nothing measured: same cells.
+    renamed = BASE.replace('name = "study"', 'name = "other"\ndescription = "the same cells"')
+    reordered = renamed.replace('profile = ["default", "debug"]\nopt = ["-O2", "-Os"]',
+                                'opt = ["-Os", "-O2"]\nprofile = ["debug", "default"]')
+    assert {c.key for c in expand(reordered, tmp_path)} == set(keys.values())
+    # A setting given in [settings] or on a one-value axis is the same setting.
+    moved = BASE.replace('iterations = 50\n', '').replace("[axes]\n", "[axes]\niterations = [50]\n")
+    assert {c.key for c in expand(moved, tmp_path)} == set(keys.values())
+
+
+def test_table_values_tick_rates_and_option_axes(tmp_path: Path) -> None:
+    text = """\
+[settings]
+bench = "tick_cost,window_sem_take"
+[axes]
+tick = [100, "1kHz"]
+"option.ticks" = [100, 500]
+platform = [{ target = "qemu-m3", label = "m3" }, { target = "vexriscv-sim", cpu_variant = ["minimal", "lite"] }]
+"""
+    found = expand(text, tmp_path, "ticks.toml")
+    assert len(found) == 8
+    labels = {tuple(c.axes.values()) for c in found}
+    assert ("1kHz", "500", "vexriscv-sim/minimal+lite") in labels and ("100", "100", "m3") in labels
+    cell = next(c for c in found if c.axes == {"tick": "1kHz", "option.ticks": "500", "platform": "m3"})
+    assert cell.request.profile == TICK_PROFILES[1000] == "tick1k" and cell.request.options == {"ticks": "500"}
+    vex = next(c for c in found if c.axes["platform"].startswith("vexriscv"))
+    assert vex.request.variants == ["minimal", "lite"]
+
+
+def test_linux_cells_measure_the_host(tmp_path: Path) -> None:
+    found = expand('[axes]\ntarget = ["qemu-m3", "linux"]\n[settings]\nbench = "sem_take"\n', tmp_path)
+    assert [c.measures_host for c in found] == [False, True]
+    assert found[1].request.os is None and found[1].identity["kernel"] == "posix"
+
+
+def _located(message: str) -> tuple[str, int]:
+    match = re.match(r"(.+?):(\d+): ", message)
+    assert match, message
+    return match.group(1), int(match.group(2))
+
+
+@pytest.mark.parametrize(("text", "line", "words"), [
+    (BASE + 'platform = [{ target = "qemu-m3" }, { target = "qemu-m4" }]\n', 11,
+     ["axes.platform[1].target", "unknown target 'qemu-m4'", "known targets"]),
+    (BASE.replace("iterations = 50", "iteratons = 50"), 6, ["settings.iteratons", "unknown key", "iterations"]),
+    (BASE.replace("iterations = 50", 'iterations = "50"'), 6, ["settings.iterations", "whole number"]),
+    (BASE.replace('"-Os"]', '"Os"]'), 10, ["axes.opt[1]", "Os is not a compiler flag"]),
+    (BASE.replace('"debug"]', '"debgu"]'), 9, ["axes.profile[1]", "no kernel has a profile 'debgu'"]),
+    (BASE.replace('"debug"]', '"default"]'), 9, ["axes.profile", "'default' is given twice"]),
+    (BASE + "[[exclude]]\nprofile = \"default\"\nkernel = \"freertos\"\n", 13, ["exclude[0].kernel", "no such axis"]),
+    (BASE + "[[exclude]]\nopt = \"-O3\"\n", 12, ["exclude[0].opt", "no value '-O3'", "-O2, -Os"]),
+    (BASE + 'platform = ["qemu-m3"]\n', 11, ["axes.platform", "not a setting", "tables of settings"]),
+    (BASE.replace('name = "study"', "repeats = 0"), 2, ["campaign.repeats", "from 1 to 1000"]),
+    (BASE.replace('name = "study"', 'name = "a study"'), 2, ["campaign.name", "not a usable campaign id"]),
+    (BASE + "[extra]\nx = 1\n", 11, ["extra", "unknown table"]),
+    (BASE.replace("[axes]", "[axes"), 8, ["not valid TOML"]),
+    (BASE + 'bench = ["sem_*", "nosuch_*"]\n', 11, ["axes.bench[1]", "'nosuch_*' matches no benchmark"]),
+])
+def test_a_bad_matrix_names_its_line_and_key(tmp_path: Path, text: str, line: int, words: list[str]) -> None:
+    message = error(text, tmp_path)
+    path, found_line = _located(message)
+    assert path == str(tmp_path / "study.toml") and found_line == line, message
+    for word in words:
+        assert word in message, message
+
+
+def test_a_cell_rtbench_run_would_refuse_names_the_cell(tmp_path: Path) -> None:
+    message = error(BASE + 'kernel = ["freertos", "freertos-hw"]\n', tmp_path)
+    assert "cell profile=default opt=-O2 kernel=freertos-hw" in message
+    assert "freertos-hw port does not support qemu-m3" in message and "lines 9, 10, 11" in message
+    assert "[[exclude]]" in message
+    # Excluding it makes the matrix good.
+    fixed = BASE + 'kernel = ["freertos", "freertos-hw"]\nplatform = [{ target = "qemu-m3" }, ' \
+        '{ target = "vexriscv-sim", cpu_variant = "minimal" }]\n[[exclude]]\nkernel = "freertos-hw"\n' \
+        'platform = "qemu-m3"\n'
+    assert len(expand(fixed, tmp_path)) == 4 * 3
+    both = error(BASE.replace("[settings]", '[settings]\nprofile = "debug"'), tmp_path)
+    assert "profile is set both by axis 'profile' (line 10) and by [settings] (line 5)" in both
+    tick = error(BASE + "tick = [1000]\n", tmp_path)
+    assert "tick" in tick and "profile" in tick and "tick1k" in tick
+    variant = error(BASE + 'cpu_variant = ["minimal"]\n', tmp_path)
+    assert "qemu-m3 has no hardware variants" in variant
+
+
+def test_the_command_line_says_what_is_wrong_without_a_traceback(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    rtbench = in_process(capsys, tmp_path / "home")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BASE + 'platform = [{ target = "qemu-m4" }]\n')
+    outcome = rtbench("campaign", str(bad))
+    assert outcome.returncode == 2 and "Traceback" not in outcome.stderr
+    assert f"{bad}:11: axes.platform[0].target: unknown target 'qemu-m4'" in outcome.stderr
+    missing = rtbench("campaign", str(tmp_path / "nothing.toml"))
+    assert missing.returncode == 2 and "cannot read the matrix file" in missing.stderr
+    assert rtbench("campaign", str(SAMPLE), "--workers", "0").returncode == 2
+    both = rtbench("campaign", str(SAMPLE), "--workers", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert both.returncode == 2 and "does not apply with --scheduler" in both.stderr
+    assert not (tmp_path / "home").exists()  # nothing was created for a refused campaign
+
+
+def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
+    from rtbench.campaign.execution import Done, _Progress
+
+    found = cells.expand(matrix.read(SAMPLE), locate=registry)  # 4 qemu-m3 cells, 8 vexriscv-sim cells
+    lines: list[str] = []
+    tally = _Progress(found, lines.append)
+    tally.workers = 2
+    qemu = [c for c in found if c.request.target == "qemu-m3"]
+    vex = [c for c in found if c.request.target == "vexriscv-sim"]
+    tally.cell(Done(qemu[0], "ok", 1, None, "w1", 4.0), 1)
+    assert lines[-1].startswith("[1/12] ok    profile=default opt=-O2 platform=qemu-m3: run 1, 4 s on w1")
+    assert lines[-1].endswith("0 failed · about 22 s left")  # 11 cells of 4 s, on two workers
+    tally.cell(Done(vex[0], "error", None, "it broke\nbadly", "w2", 60.0), 1)
+    assert "[2/12] error" in lines[-2] and "not stored" in lines[-2] and "1 failed" in lines[-2]
+    assert lines[-2].endswith("about 3 min 36 s left")  # (3 x 4 s + 7 x 60 s) / 2
+    assert lines[-1] == "        it broke"
+    for cell in qemu[1:] + vex[1:]:
+        tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
+    assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
