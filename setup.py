@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The build step that makes a wheel self-contained.
 
 rtbench reads three trees at run time that live outside the Python package in the checkout:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The data rtbench passes between its layers: what a stream delivered and what a run stores."""
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Where rtbench finds its firmware sources, kernel-source pins and result schemas, and where it
 keeps its builds, logs and results.
 

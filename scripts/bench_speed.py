@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """How long rtbench itself takes: a clean build plus a full default run of the catalogue, and
 a re-run with the image already built. Target: clean build + run under 15 s on 2 cores.
 
@@ -12,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from rtbench.stats import median
+from rtbench.results.stats import median
 
 
 def timed(command: list[str]) -> float:

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Runs Debian rt-tests' cyclictest and rtbench's periodic_jitter (linux target) with the same
 interval, SCHED_FIFO priority, loop count and CPU, back to back, and prints both latency
 distributions side by side. A benchmark script, not a test: the figures go into the README.
@@ -24,8 +26,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from rtbench.load import KINDS, BackgroundLoad  # noqa: E402
-from rtbench.stats import summarize  # noqa: E402
+from rtbench.acquire.load import KINDS, BackgroundLoad  # noqa: E402
+from rtbench.results.stats import summarize  # noqa: E402
 
 # rtbench priority p runs at SCHED_FIFO 50 + p on the posix port (config.priority_map).
 FIFO_BASE = 50

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """What the hardware scheduler (priority selector + timer bank) adds to the vexriscv-sim SoC:
 generates the SoC's Verilog with and without it, maps both to yosys' generic gates and prints
 the difference in flip-flop bits and cells as a Markdown table.

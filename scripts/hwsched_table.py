@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The software-vs-hardware scheduler table, in the shape of the published one: the switch
 decision (sched_decision) and the tick (tick_cost) per number of tasks N, plus going to sleep
 (delay_block), where the timer bank replaces a sorted-list insertion; mean and standard

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Side-by-side medians of several kernels' runs, as a Markdown table (for the README).
 
     rtbench run --os freertos --json freertos.json

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The Rhealstone composite of runs side by side (rtbench/rhealstone.py says how it is computed).
 
     python3 scripts/rhealstone.py RUN [RUN ...]     # run files (--json) or stored run ids
@@ -13,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rtbench.analysis.rhealstone import COMPONENTS, composite
 from rtbench.errors import RtbenchError
 from rtbench.paths import Workspace
-from rtbench.rhealstone import COMPONENTS, composite
-from rtbench.runsource import load_run, run_name
+from rtbench.results.runsource import load_run, run_name
 
 
 def table(specs: list[str], store: Path) -> str:

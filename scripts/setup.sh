@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # Installs everything rtbench needs, idempotently: the cross toolchain and emulator, the native
 # toolchain for the linux target and rt-tests' cyclictest for scripts/cyclictest_compare.py (Debian
 # packages), the rtbench Python package with its test tools (pip), and the kernel sources that
@@ -90,5 +92,5 @@ cargo fetch -q --manifest-path kernel-sources/Cargo.toml
 # The PREEMPT_RT guest kernel (apt-get download of its .deb into ~/.cache/rtbench/debian, checked
 # against apt's SHA256; only when it is not there yet).
 say "checking the linux-rt guest kernel package"
-python3 -m rtbench.guest_kernel fetch >/dev/null
+python3 -m rtbench.acquire.guest_kernel fetch >/dev/null
 say "ready"

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Prints the requirements of pyproject.toml that the installed packages do not satisfy.
 
     python3 scripts/unmet_requirements.py base     # the package's dependencies and its test tools

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Shared fixtures: one real FreeRTOS qemu-m3 build and one real run of the catalogue per
 test session (both take a few seconds), in a private workspace."""
 from __future__ import annotations
@@ -6,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import catalogue, sources
-from rtbench.build import Build, build_image
+from rtbench.acquire import catalogue, sources
+from rtbench.acquire.build import Build, build_image
+from rtbench.acquire.platforms import find_kernel, find_target
+from rtbench.acquire.session import RunRequest, execute
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel, find_target
-from rtbench.session import RunRequest, execute
 
 # Fixtures that build or run a real image: a test that uses one is an integration test.
 _REAL_IMAGE_FIXTURES = {"built_image", "catalogue_run", "linux_image", "linux_run"}

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Helpers for tests that feed the command line run files: write a run as `rtbench run --json`
 would (through run_to_json, so it meets the schema), and call the command line in-process."""
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 
 from rtbench.cli import main
 from rtbench.model import Result, Run, Scale
-from rtbench.report import run_to_json
+from rtbench.reports.report import run_to_json
 
 
 def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok", reason: str = "",

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The vexriscv-sim SoC's benchmark UART (soc/bench_uart.py) in Migen's own simulator, against a
 software model of its line: pure Python, independent of any kernel or SoC build."""
 from __future__ import annotations

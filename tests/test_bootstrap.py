@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Bootstrap intervals of the ratio of two runs' medians and means: known properties."""
 from __future__ import annotations
 
@@ -5,8 +7,8 @@ import random
 
 import pytest
 
-from rtbench.bootstrap import compare_samples
-from rtbench.stats import median
+from rtbench.results.bootstrap import compare_samples
+from rtbench.results.stats import median
 
 
 def _noisy(seed: int, centre: int, n: int = 400) -> list[int]:

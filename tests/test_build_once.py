@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Two real processes wanting the same cached product: one builds, the other waits for its lock
 and uses the result; a builder that dies leaves the lock free for the next one."""
 from __future__ import annotations
@@ -7,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from rtbench.build_once import build_once
+from rtbench.acquire.build_once import build_once
 
 BUILT, FOUND = 10, 11  # exit codes of a contender
 PATIENCE = 5.0  # seconds; only a broken lock makes a contender wait this long

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign's matrix file: read, checked with errors that name the file, the line and the key,
 and expanded into cells whose identity changes exactly when their numbers could."""
 from __future__ import annotations
@@ -7,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from rtbench.acquire.platforms import Kernel
+from rtbench.acquire.sources import KernelSource
 from rtbench.campaign import cells, matrix
 from rtbench.campaign.settings import TICK_PROFILES
-from rtbench.platforms import Kernel
-from rtbench.sources import KernelSource
 from tests.runfiles import in_process
 
 REPO = Path(__file__).resolve().parent.parent

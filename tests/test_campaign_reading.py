@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign read back from the store (what resuming and the reports see), on runs written here:
 done and superseded cells, repeats pooled, the report's tables and heatmaps, and compare along
 one axis."""
@@ -14,7 +16,7 @@ import pytest
 from rtbench.campaign import stored
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.store import Store
+from rtbench.results.store import Store
 from tests.runfiles import Cli, in_process, result
 
 AXES = {"profile": ["default", "debug"], "platform": ["qemu-m3", "vexriscv-sim/minimal"]}

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The regression rule of `rtbench check`, on small runs with known numbers."""
 from __future__ import annotations
 
@@ -6,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rtbench.check import judge, parse_threshold, passed, summary, write_junit
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
+from rtbench.results.check import judge, parse_threshold, passed, summary, write_junit
 
 
 def _run(**benches: list[int]) -> Run:

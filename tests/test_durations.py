@@ -1,10 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Durations on the command line (--period, --duration)."""
 from __future__ import annotations
 
 import pytest
 
-from rtbench import platforms, sources
-from rtbench.durations import microseconds
+from rtbench.acquire import platforms, sources
+from rtbench.acquire.durations import microseconds
 from rtbench.errors import RtbenchError
 
 

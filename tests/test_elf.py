@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """ELF section sizes, checked against binutils' `size -A` on the real image."""
 from __future__ import annotations
 
@@ -7,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import elf
-from rtbench.build import Build
+from rtbench.acquire import elf
+from rtbench.acquire.build import Build
+from rtbench.acquire.footprint import parse_map_detailed
+from rtbench.analysis.footprint_table import check_against_elf
 from rtbench.errors import RtbenchError
-from rtbench.footprint import parse_map_detailed
-from rtbench.footprint_table import check_against_elf
 
 
 def test_sections_match_binutils_size(built_image: Build) -> None:

@@ -1,7 +1,9 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Fairness lint rules: data-driven matching of manifest differences."""
 from __future__ import annotations
 
-from rtbench.fairness import Rule, differences, flatten, lint_text, load_rules
+from rtbench.results.fairness import Rule, differences, flatten, lint_text, load_rules
 
 
 def _manifest(**config: str) -> dict:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Fault decoding: CFSR/HFSR bits, source lookup through addr2line, the combined message."""
 from __future__ import annotations
 
@@ -10,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from rtbench.fault import decode_cfsr, decode_hfsr, describe_fault, locate
-from rtbench.protocol import fault_summary
+from rtbench.acquire.fault import decode_cfsr, decode_hfsr, describe_fault, locate
+from rtbench.acquire.protocol import fault_summary
 
 ADDR2LINE = "arm-none-eabi-addr2line"
 

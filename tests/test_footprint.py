@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Footprint from ld map files: hand-written excerpts, then a real FreeRTOS qemu-m3 image."""
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rtbench.footprint import KINDS, LAYERS, FootprintError, classify, footprint_results, parse_map
+from rtbench.acquire.footprint import KINDS, LAYERS, FootprintError, classify, footprint_results, parse_map
 
 OBJ = "CMakeFiles/rtbench.elf.dir"
 LIBC = "/usr/lib/arm-none-eabi/lib/thumb/v7-m/nofp/libc_nano.a(lib_a-memcpy.o)"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`report` and `compare` --format, and the older --markdown and --json, on run files written here."""
 from __future__ import annotations
 

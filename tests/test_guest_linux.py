@@ -1,12 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The guest-linux runner's host side: boot marks into boot_time, the guest's exit line."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from rtbench.acquire.protocol import Capture
+from rtbench.acquire.runners import guest_linux
+from rtbench.acquire.runners.console import ConsoleRun
 from rtbench.model import Result, Scale
-from rtbench.protocol import Capture
-from rtbench.runners import guest_linux
-from rtbench.runners.console import ConsoleRun
 
 SCALE = Scale("instructions", 5, 16)  # 10 ns ticks, 32 ns per instruction (icount shift=5)
 MARKS = {"target.boot_kernel_start_ticks": "26565093062", "target.boot_init_ticks": "29534937246",

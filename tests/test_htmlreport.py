@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The HTML report's text and structure, from small runs built here (Chromium draws the real ones
 in tests/integration/test_reports.py)."""
 from __future__ import annotations
@@ -5,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from rtbench.htmlreport import render
 from rtbench.model import Result, Run, Scale
+from rtbench.reports.htmlreport import render
 
 
 def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok", **params: object) -> Result:

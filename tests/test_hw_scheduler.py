@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The hardware scheduler's gateware (priority selector and timer bank) in Migen's own
 simulator: pure Python, independent of any kernel or SoC build."""
 from __future__ import annotations

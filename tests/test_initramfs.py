@@ -1,9 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The initramfs writer: the newc cpio format the kernel unpacks, read back field by field."""
 from __future__ import annotations
 
 import stat
 
-from rtbench import initramfs
+from rtbench.acquire import initramfs
 
 
 def parse(data: bytes) -> list[tuple[str, int, bytes, tuple[int, int]]]:

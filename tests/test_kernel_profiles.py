@@ -1,10 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench kernels: each port describes its kernel, and the API is counted from the real tree."""
 from __future__ import annotations
 
 import pytest
 
-from rtbench import kernel_profiles, sources
-from rtbench.platforms import find_kernel, kernels
+from rtbench.acquire import sources
+from rtbench.acquire.platforms import find_kernel, kernels
+from rtbench.analysis import kernel_profiles
 
 
 @pytest.mark.parametrize("kernel", [k.name for k in kernels()])

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Background load: it really runs, and it is always stopped and cleaned up."""
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rtbench.load import BackgroundLoad
+from rtbench.acquire.load import BackgroundLoad
 
 
 def alive(pid: int) -> bool:

@@ -1,11 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """One median everywhere: the nearest-rank median (rank ceil(n/2)), an observed sample, never the
 average of the two middle values. An even sample count is where the two definitions part."""
 from __future__ import annotations
 
 import numpy as np
 
-from rtbench import bootstrap, compare, stats, variants
+from rtbench.analysis import variants
 from rtbench.model import Result, Run, Scale
+from rtbench.results import bootstrap, compare, stats
 
 # task_switch on minimal, cycles: half the samples at 761, half at 779 (an even count).
 SWITCH = [761] * 500 + [779] * 500

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Every kernel port defines every function of the OS abstraction. CI builds only the ports
 whose kernel a registry carries, so this catches an API change that left another port behind."""
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The stream parser against clean and damaged streams built with encode_record."""
 from __future__ import annotations
 
@@ -6,8 +8,7 @@ import zlib
 
 import pytest
 
-from rtbench.model import STATUSES, Result, Scale
-from rtbench.protocol import (
+from rtbench.acquire.protocol import (
     Capture,
     StreamParser,
     crc_of,
@@ -16,6 +17,7 @@ from rtbench.protocol import (
     encode_record,
     encode_value,
 )
+from rtbench.model import STATUSES, Result, Scale
 
 Spec = tuple[str, "dict[str, object] | list[int]"]
 

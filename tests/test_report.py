@@ -1,10 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Result rows, JSON and the plain-text table."""
 from __future__ import annotations
 
 import json
 
 from rtbench.model import Result, Run, Scale
-from rtbench.report import result_row, results_table, run_to_json
+from rtbench.reports.report import result_row, results_table, run_to_json
 
 SCALE = Scale("instructions", 5, 16)
 

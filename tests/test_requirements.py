@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Dependencies are compatible ranges, and scripts/setup.sh's check (scripts/unmet_requirements.py)
 installs only what does not satisfy them."""
 from __future__ import annotations

@@ -1,11 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The Rhealstone composite: the six components' medians and their unweighted mean."""
 from __future__ import annotations
 
 import pytest
 
+from rtbench.analysis.rhealstone import COMPONENTS, composite
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
-from rtbench.rhealstone import COMPONENTS, composite
 
 
 def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok") -> Result:

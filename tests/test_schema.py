@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The versioned JSON documents: what rtbench writes matches the published schemas, and what it
 reads back is checked, every bad value a clear exit-2 error through the real command line."""
 from __future__ import annotations
@@ -14,12 +16,12 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from rtbench import compare, schema
+from rtbench.analysis.footprint_table import Footprint, to_json
 from rtbench.errors import RtbenchError
-from rtbench.footprint_table import Footprint, to_json
 from rtbench.model import Result, Run, Scale
-from rtbench.report import run_to_json
-from rtbench.runsource import run_from_json
+from rtbench.reports.report import run_to_json
+from rtbench.results import compare, schema
+from rtbench.results.runsource import run_from_json
 
 REPO = Path(__file__).resolve().parent.parent
 SCALE = Scale("instructions", 5, 16)

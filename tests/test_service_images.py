@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Which image runs which benchmark: the optional kernel services (event flags, software timers)
 cost the other benchmarks on the RTOS kernels, so the benchmarks that need them run in an image
 built with the port's services_define. Checked without building: build_image is replaced."""
@@ -10,9 +12,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from rtbench import catalogue, session
+from rtbench.acquire import catalogue, session
+from rtbench.acquire.session import RunRequest
 from rtbench.paths import Workspace
-from rtbench.session import RunRequest
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 SERVICES = ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]

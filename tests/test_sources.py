@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Locating kernel sources: a kernel no registry carries comes only from a user's path, and
 its absence is a clear error naming the environment variable and how to get the tree."""
 from __future__ import annotations
@@ -6,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import sources
+from rtbench.acquire import sources
+from rtbench.acquire.platforms import find_kernel
 from rtbench.errors import RtbenchError
-from rtbench.platforms import find_kernel
 
 PATH_ONLY = {"ucos2": ("UCOS2_PATH", "weston-embedded/uC-OS2"),
              "threadx": ("THREADX_PATH", "eclipse-threadx/threadx")}

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Summary statistics and histograms against hand-computed values."""
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import statistics
 
 import pytest
 
-from rtbench.stats import histogram, percentile, summarize
+from rtbench.results.stats import histogram, percentile, summarize
 
 
 def test_percentile_nearest_rank() -> None:

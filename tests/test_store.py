@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The SQLite store: round trips, run selection and schema versioning."""
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sqlite3
 import pytest
 
 from rtbench.model import Result, Run, Scale
-from rtbench.store import SCHEMA_VERSION, Store, StoreError
+from rtbench.results.store import SCHEMA_VERSION, Store, StoreError
 
 
 def sample_run(target: str = "qemu-m3") -> Run:
@@ -124,7 +126,7 @@ def test_statistics_are_stored_beside_the_samples(tmp_path) -> None:
     import sqlite3
 
     from rtbench.model import Result, Run, Scale
-    from rtbench.store import Store
+    from rtbench.results.store import Store
 
     result = Result(bench="sem_take", params={}, unit="instructions", status="ok",
                     raw_samples=[320, 336, 352], overhead_raw=0, scale=Scale("instructions", 5, 16))
@@ -138,7 +140,7 @@ def test_a_version_1_store_is_migrated(tmp_path) -> None:
     import sqlite3
 
     from rtbench.model import Result, Run, Scale
-    from rtbench.store import _SCHEMA, Store
+    from rtbench.results.store import _SCHEMA, Store
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
@@ -221,7 +223,7 @@ def test_read_only_store_creates_nothing_and_writes_nothing(tmp_path: pathlib.Pa
 
 
 def test_read_only_store_of_an_older_version_is_read_without_migrating(tmp_path: pathlib.Path) -> None:
-    from rtbench.store import _SCHEMA
+    from rtbench.results.store import _SCHEMA
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The table model and its renderers: aligned text, Markdown, CSV, JSON and HTML."""
 from __future__ import annotations
 
@@ -8,8 +10,8 @@ import re
 
 import pytest
 
-from rtbench import schema
-from rtbench.tables import FORMATS, Column, Table, as_html, as_markdown, as_text, cell, render
+from rtbench.reports.tables import FORMATS, Column, Table, as_html, as_markdown, as_text, cell, render
+from rtbench.results import schema
 
 EVIL = "<script>alert(1)</script> a|b `tick` x\ny"
 

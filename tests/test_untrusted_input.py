@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Run files are input: a crafted one (HTML, pipes, backticks, newlines in its names and reasons)
 must come out escaped in every format, never as markup or a broken table."""
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Parsing of clocks and durations, RISC-V fault decoding and the RAM image the sim runner writes."""
 from __future__ import annotations
 
@@ -5,11 +7,11 @@ import argparse
 
 import pytest
 
+from rtbench.acquire.fault import describe_fault
+from rtbench.acquire.runners.litex_sim import exit_status_from_log, ram_image
+from rtbench.analysis.variants import parse_duration
 from rtbench.cli.arguments import clock
 from rtbench.errors import RtbenchError
-from rtbench.fault import describe_fault
-from rtbench.runners.litex_sim import exit_status_from_log, ram_image
-from rtbench.variants import parse_duration
 
 
 @pytest.mark.parametrize("text,hz", [("100MHz", 100e6), ("50 MHz", 50e6), ("1.5GHz", 1.5e9), ("32768Hz", 32768),

@@ -1,10 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The verdict a report opens with, from small runs built here."""
 from __future__ import annotations
 
 import pytest
 
-from rtbench import compare, verdict
+from rtbench.analysis import verdict
 from rtbench.model import Run
+from rtbench.results import compare
 from tests.runfiles import result
 
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Where rtbench reads from and writes to: read-only commands create nothing, a bad workspace is a
 clear exit-2 error, a damaged store still lists and reports its other runs. Through the real
 command line, in fresh processes, with stores written by rtbench's own Store."""
@@ -16,8 +18,8 @@ import pytest
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
 from rtbench.paths import Workspace, checkout_dir, firmware_dir, kernel_sources_dir, schema_dir
-from rtbench.report import run_to_json
-from rtbench.store import Store
+from rtbench.reports.report import run_to_json
+from rtbench.results.store import Store
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* boot_time: from reset (the timestamp counter starts in the reset handler's first
  * instructions) to the first instruction of the first task: C run-time start-up, kernel
  * initialisation, first task creation and scheduler start. rtbench's own console and option

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* cpu_reference: a CPU-bound reference workload of rtbench's own, with no kernel call: integer
  * work (xorshift generator, rotations), data-dependent branches and memory traffic (an
  * insertion sort, strided reads over a 1 KiB buffer). It tells how much a platform change

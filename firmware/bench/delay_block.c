@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* delay_block: a task going to sleep for one tick while N other tasks sleep (parameter
  * `tasks`). Timed: from the delay call until the next task runs, i.e. the kernel's record of
  * the delay (a sorted delayed list, a timer wheel, a hardware timer) plus the switch away.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* flag_set, flag_wait_wake: event flags (FreeRTOS event groups, uC/OS-II OSFlag*, ThreadX event
  * flags; on Linux an emulation, which the note says).
  * flag_set: one task sets a flag no task waits for; timed: the set call. Checked: the flag is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* irq_latency, irq_task_wake: a hardware timer interrupt, raised while the idle task runs,
  * whose handler gives a semaphore the measuring task blocks on.
  * irq_latency times the interrupt to the handler's first timestamp read; irq_task_wake times

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* irq_task_resume: the benchmark interrupt's handler resumes a suspended task directly (no
  * semaphore: the activation the Anh & Tan survey asks for). A task suspends itself after arming
  * the interrupt timer; the idle task runs until the interrupt. Timed: from the hardware interrupt

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* mutex_contention: a mutex held by a low task, N more urgent tasks (parameter `contenders`, a
  * priority each) blocked on it, least urgent first. Timed: from the holder's unlock call to the
  * most urgent waiter owning the mutex (the holder, lifted by the kernel's inversion avoidance,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* mutex_lock, mutex_unlock: an uncontended mutex in one task, each call timed on its own.
  * Checked: both calls succeed and the mutex is free again afterwards. */
 #include "rtb/bench.h"

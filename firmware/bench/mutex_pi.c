@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* mutex_pi (Rhealstone deadlock break): a low task holds a mutex, a high task blocks on it
  * while a medium task is ready. Timed: from the high task's lock call to it owning the mutex.
  * Checked: the medium task did not run in between (the kernel's inversion avoidance -

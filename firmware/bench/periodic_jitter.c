@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* periodic_jitter: a periodic task's release lateness (a cyclictest equivalent where the kernel
  * can say when a release was due). Options: `periods` (releases per thread, default 200),
  * `period_us` (default 10000, one 100 Hz tick), `threads` (default 1) and `priority` (1..RTB_PRIO_MAX,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* pool_alloc, pool_free: 128-byte blocks from the kernel's fixed-block allocator (or its heap
  * where it has none; the result's note says which), allocated in batches of 8 and then freed.
  * Checked: blocks are distinct, aligned, and keep what was written into them. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* queue_send_ptr, queue_recv_ptr: queue_send and queue_recv with items that are one pointer,
  * passed as such: uC/OS-II's queues carry pointers natively (no copy), the other kernels copy a
  * pointer-sized item. This shows each kernel's own cost without rtbench's adapter (on uC/OS-II

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* queue_send, queue_recv: non-blocking 4-byte messages in one task, each call timed on its
  * own. Checked: every message comes back with the content sent, and the queue is then empty. */
 #include "rtb/bench.h"

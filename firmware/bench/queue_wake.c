@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* queue_wake: a high task blocks on an empty queue, a low task sends. Timed: from the send
  * call to the high task holding the message. Checked: the message content, and preemption. */
 #include "rtb/bench.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* sched_decision: the kernel's context-switch decision (choosing the next task) with N ready
  * tasks (parameter `tasks`), timed from the kernel's own trace hooks, which the port reports
  * to rtb/sched.h. N workers share one priority below the runner and yield in a loop, so every

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* sem_shuffle (Rhealstone semaphore shuffle): two equal-priority tasks contend for one
  * semaphore. Timed: from the holder's give, through its yield, to the other task returning
  * from its blocked take. Checked: never two holders, and ownership strictly alternates. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* sem_signal_wake: a high task blocks on a semaphore, a low task gives it. Timed: from the
  * give call to the high task running. Checked: the take succeeds and the give preempts. */
 #include "rtb/bench.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* sem_take, sem_give: an uncontended semaphore in one task, each call timed on its own. */
 #include "rtb/bench.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* timer_start_stop, timer_expiry: the kernel's software timers (FreeRTOS timer task, uC/OS-II
  * OSTmr timer task, ThreadX application timers expiring in the tick interrupt, a timerfd thread on
  * Linux; the note says which).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* task_create, task_delete: the runner creates a task less urgent than itself and deletes it
  * again, each call timed on its own. Allocation is static: the port's fixed slots of TCB and
  * stack (its search for a free slot is inside the time). A creation includes the kernel's TCB

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* task_preempt, task_preempt_load: a high task suspends itself, a low task resumes it.
  * Timed: from the resume call to the high task running. task_preempt_load adds N ready tasks
  * below both (parameter `tasks`), each at a priority of its own (as the 2012 study did) while

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* task_suspend, task_resume: suspending and resuming a task alone, with no context switch (the
  * resume to a preempting task is task_preempt).
  * task_suspend: the runner suspends a ready task less urgent than itself, then resumes it

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* task_switch: two equal-priority tasks yield to each other. Timed: from one task's yield
  * call to the other task's first instruction after its own yield returned.
  * Checked: every yield hands the processor to the other task (strict alternation). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tick_cost: the duration of the kernel's tick interrupt with N delayed tasks (parameter
  * `tasks`). Task i sleeps 1 + (i mod 4) ticks in a loop, so ticks differ in how many tasks
  * expire, as in a real system. Samples: one per tick (option `ticks`, default 100).

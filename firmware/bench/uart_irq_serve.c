@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* uart_irq_serve: the 2012 study's UART message interrupt serving count. One task sends a byte
  * on the benchmark UART and waits for its interrupt's handler to signal that the byte was sent,
  * then sends the next, as often as it can in a window of the kernel's own tick (options

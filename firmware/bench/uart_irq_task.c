@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* uart_irq_task: a peripheral interrupt that wakes a task, per byte. The measuring task blocks
  * on a semaphore; a lower task then sends the next byte on the benchmark UART and spins; the
  * UART's interrupt (option baud, default 1000000) preempts it, and its handler gives the

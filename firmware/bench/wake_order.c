@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* sem_wake_order, queue_wake_order: N waiters (parameter `waiters`) blocked on one semaphore (or
  * one empty queue), each at a priority of its own, then N gives (or sends of 4-byte messages)
  * from a task less urgent than all of them. The waiters block least urgent first, so a kernel

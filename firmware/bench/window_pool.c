@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* window_pool: the 2012 study's get and release fixed-size memory counts, as pairs. One task
  * allocates a 128-byte block and frees it, as often as it can in a window of the kernel's own
  * tick (option window_ms, default 10). The study counted allocations and releases in separate

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* window_preempt: the 2012 study's task preemption count. A low task resumes a high task that
  * suspends itself again, as often as it can in a window of the kernel's own tick (option
  * window_ms, default 10), with N extra ready tasks below both, each at a priority of its own

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* window_queue: the 2012 study's pass and receive message counts, as pairs. One task sends a
  * 4-byte message to an empty queue and receives it back, as often as it can in a window of the
  * kernel's own tick (option window_ms, default 10). The study counted sends and receives in

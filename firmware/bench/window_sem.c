@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* window_sem_take, window_sem_give: the 2012 study's get and release semaphore counts. One task
  * takes an available counting semaphore (or gives one no task waits for) as often as it can in
  * a window of the kernel's own tick (option window_ms, default 10). The semaphore holds more

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The smallest application of a kernel: one task that yields forever and nothing else. Built
  * beside the catalogue image, on request only (rtbench-minimal.elf), so that `rtbench kernels`
  * can report what a kernel costs an application that only starts a task. */

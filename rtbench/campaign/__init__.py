@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Campaigns: a matrix of cells (kernels x targets x settings) run on Dask distributed.
 
 matrix.py reads and checks the matrix file, settings.py says what a cell's settings are,

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench compare --campaign ID --axis AXIS=A,B`: two values of one axis compared within a
 campaign, once for every combination of the other axes (narrowed with --where AXIS=VALUE).
 
@@ -8,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import compare
 from ..errors import RtbenchError
 from ..model import Run
-from ..tables import Column, Table, cell
+from ..reports.tables import Column, Table, cell
+from ..results import compare
 from .readout import Campaign, Coordinates
 
 Context = tuple[tuple[str, str], ...]

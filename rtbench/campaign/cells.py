@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A matrix expanded into cells: every combination of the axes' values that no exclusion leaves
 out, times the repeats. Each cell is the RunRequest `rtbench run` would make, checked as `run`
 checks it before building, and its identity (see identity.py)."""
@@ -10,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import runners, sources
+from ..acquire import runners, sources
+from ..acquire.platforms import Kernel
+from ..acquire.session import RunRequest, prepare
 from ..errors import RtbenchError
 from ..paths import firmware_dir
-from ..platforms import Kernel
-from ..session import RunRequest, prepare
 from . import identity as cell_identity
 from . import settings as cell_settings
 from .matrix import AxisValue, Matrix, MatrixError

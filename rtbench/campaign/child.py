@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """One campaign cell in a process of its own: `python -m rtbench.campaign.child JOB.json OUT.json`.
 
 A Dask worker runs its tasks in threads, but a run needs the main thread (stop signals are
@@ -13,11 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import interrupts
+from ..acquire import interrupts
+from ..acquire.session import RunRequest, execute, prepare
 from ..errors import RtbenchError
 from ..model import Result, Run, Scale
 from ..paths import Workspace
-from ..session import RunRequest, execute, prepare
 
 
 def request_to_json(request: RunRequest) -> dict[str, Any]:

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Running a campaign's cells on Dask distributed and storing each one as it comes back.
 
 Cells go to a local Dask cluster sized to the machine (one single-threaded worker process per
@@ -22,11 +24,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import __version__, interrupts
+from .. import __version__
+from ..acquire import interrupts
+from ..acquire.platforms import find_target
 from ..errors import RtbenchError
 from ..model import Result, Run
 from ..paths import Workspace
-from ..platforms import find_target
 from .cells import Cell
 from .job import Job, Outcome, run_job
 from .matrix import Matrix

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign's heatmaps (plotly): one benchmark over two axes, a panel per combination of the
 other axes. Each cell shows its median; its colour is how far it is from the best cell of the
 benchmark measured in the same unit (x1 is the best: the fewest instructions or cycles, the most
@@ -9,7 +11,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..plots import TEMPLATE, plain
+from ..reports.plots import TEMPLATE, plain
 
 # White for the best cell, red for the costliest.
 _SCALE = [[0.0, "#ffffff"], [0.15, "#fde0c5"], [0.5, "#f59e72"], [1.0, "#b42318"]]

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench report --campaign ID --html FILE`: the campaign as one self-contained HTML page (the
 report's style, plotly.js embedded): what ran and what failed, then a heatmap per benchmark
 over two axes (a panel per combination of the others), what differs between the cells, and
@@ -9,12 +11,12 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from .. import fairness
 from ..errors import RtbenchError
-from ..htmlreport import page
 from ..model import THROUGHPUT_UNITS
-from ..plots import html_of
-from ..tables import as_html
+from ..reports.htmlreport import page
+from ..reports.plots import html_of
+from ..reports.tables import as_html
+from ..results import fairness
 from .figures import Point, heatmap
 from .readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
 from .stored import first_problem

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A cell's identity: a stable hash of everything that can change its numbers, so that a cell
 already stored is recognised (and skipped) and a worker set up from other sources is refused."""
 from __future__ import annotations

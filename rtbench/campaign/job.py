@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Running one cell on whichever machine gets it (a Dask worker, or the submitting machine for
 cells that measure the host): the function Dask calls, and what it returns.
 
@@ -15,11 +17,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import processes
+from ..acquire import processes
+from ..acquire.session import RunRequest
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import firmware_dir
-from ..session import RunRequest
 from .child import request_to_json, run_from_json
 from .identity import firmware_fingerprint
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign's matrix file (TOML): its name, the settings every cell shares, the axes whose
 combinations are the cells, exclusions and repeats. Every problem is an error that names the
 file, the line and the key, never a traceback.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench report --campaign ID`: a stored campaign as tables. Its cells (status, run, where
 it ran), then the matrix per benchmark: medians pivoted with one axis across and the others
 down. For machines (--format csv or json) one tidy row per cell and benchmark instead."""
@@ -10,10 +12,10 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..model import Result, Run
-from ..report import format_params
-from ..stats import median, summarize
-from ..store import Store
-from ..tables import Column, Table, as_markdown, as_text, cell
+from ..reports.report import format_params
+from ..reports.tables import Column, Table, as_markdown, as_text, cell
+from ..results.stats import median, summarize
+from ..results.store import Store
 from .stored import CampaignView, StoredCell, first_problem, pooled, view
 
 Coordinates = tuple[tuple[str, str], ...]

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The settings a campaign cell can have (the matrix file's keys), each checked on its own and
 normalised, and how a cell's settings become the RunRequest that `rtbench run` would make."""
 from __future__ import annotations
@@ -7,10 +9,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .. import catalogue, platforms, run_options
+from ..acquire import catalogue, platforms, run_options
+from ..acquire.load import KINDS as LOAD_KINDS
+from ..acquire.session import RunRequest
 from ..errors import RtbenchError
-from ..load import KINDS as LOAD_KINDS
-from ..session import RunRequest
 
 # The tick rates rtbench's RTOS ports offer, as the kernel profiles that have them: `default`
 # (and `debug`) tick at 100 Hz, `tick1k` at 1 kHz. A cell gives `tick` or `profile`, not both.

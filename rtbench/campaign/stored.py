@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign as the store holds it: each run carries `campaign` in its manifest (id, cell key,
 axes, repeat, status), so resuming and reading need nothing but the store.
 
@@ -12,7 +14,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..model import Result, Run, Scale
-from ..store import Store
+from ..results.store import Store
 
 DONE = ("ok", "fail")
 JSON_PATH = "$.campaign.id"

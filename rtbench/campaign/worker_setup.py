@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A Dask preload for the local cluster's workers. Ctrl-C in a terminal reaches every process of
 its foreground group, the cluster's workers too; the campaign handles it (it stops submitting,
 keeps what finished and closes the cluster), so the workers ignore it rather than each print a

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The rtbench command line: the parser of every command, and how errors end the process.
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check, runs),
@@ -9,9 +11,10 @@ import os
 import sys
 from pathlib import Path
 
-from .. import __version__, interrupts
+from .. import __version__
+from ..acquire import interrupts
 from ..errors import RtbenchError
-from ..store import StoreError
+from ..results.store import StoreError
 from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .campaign import add_campaign
 from .info import add_list, add_sources

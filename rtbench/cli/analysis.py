@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Hardware studies: footprint (code and RAM per kernel x profile), cache (speed-up per CPU
 variant) and deadline (the clock a chain of worst cases needs)."""
 from __future__ import annotations
@@ -6,10 +8,12 @@ import argparse
 import json
 from pathlib import Path
 
-from .. import footprint_table, kernel_profiles, platforms, tables, variants
+from ..acquire import platforms
+from ..analysis import footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
-from ..store import Store
+from ..reports import tables
+from ..results.store import Store
 from .arguments import clock, names, workspace
 from .output import progress
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Argument types and option groups shared by several commands, and the workspace they name."""
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench campaign MATRIX.toml`: expand a matrix into cells, run those not stored yet on Dask,
 store each with the campaign's record, print the cells."""
 from __future__ import annotations
@@ -9,12 +11,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import interrupts, tables
+from ..acquire import interrupts
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..store import Store, StoreError
-from ..tables import Column, Table, as_text, cell
+from ..reports import tables
+from ..reports.tables import Column, Table, as_text, cell
+from ..results.store import Store, StoreError
 from .arguments import workspace
 from .output import check_output_file, progress, rescue_json
 from .run import _check_workspace, _signal_exit
@@ -153,8 +156,8 @@ def report_campaign(args: argparse.Namespace) -> int:
 
 def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
     """`rtbench compare --campaign ID --axis AXIS=A,B [--where AXIS=VALUE]`."""
-    from .. import compare
     from ..campaign import axis, readout
+    from ..results import compare
 
     if not args.campaign or not args.axis:
         raise RtbenchError("compare within a campaign needs --campaign ID and --axis AXIS=A,B",

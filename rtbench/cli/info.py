@@ -1,9 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """What rtbench knows about: list (targets, kernels, benchmarks) and sources (where kernels come from)."""
 from __future__ import annotations
 
 import argparse
 
-from .. import catalogue, platforms, sources
+from ..acquire import catalogue, platforms, sources
 from ..errors import RtbenchError
 
 

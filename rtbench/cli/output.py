@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """What the commands print: progress on stderr, runs as tables on stdout, runs as JSON files."""
 from __future__ import annotations
 
@@ -11,8 +13,8 @@ from pathlib import Path
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..report import histogram_text, results_table, run_table, run_to_json
-from ..tables import as_markdown
+from ..reports.report import histogram_text, results_table, run_table, run_to_json
+from ..reports.tables import as_markdown
 
 
 def progress(message: str) -> None:

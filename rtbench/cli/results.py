@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Commands over stored runs: report, compare, check (the regression gate) and runs (the list)."""
 from __future__ import annotations
 
@@ -6,12 +8,13 @@ import json
 import sys
 from pathlib import Path
 
-from .. import check, fairness, tables
 from ..errors import RtbenchError
 from ..model import Run
-from ..report import runs_table
-from ..runsource import load_run, run_from_json, run_name
-from ..store import Store
+from ..reports import tables
+from ..reports.report import runs_table
+from ..results import check, fairness
+from ..results.runsource import load_run, run_from_json, run_name
+from ..results.store import Store
 from .arguments import histogram_arguments, workspace
 from .output import check_output_file, print_run, progress, run_markdown, write_json
 
@@ -47,7 +50,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     runs = [load_run(spec, home.store) for spec in specs]
     names = [run_name(r, s) for r, s in zip(runs, specs)]
     if args.html:
-        from ..htmlreport import write_report  # plotly is only imported when a report is drawn
+        from ..reports.htmlreport import write_report  # plotly is only imported when a report is drawn
 
         write_report(runs, names, args.html)
         progress(f"wrote {args.html}")
@@ -72,7 +75,7 @@ def _compare_format(args: argparse.Namespace) -> str:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from .. import compare  # numpy is only imported when a comparison is computed
+    from ..results import compare  # numpy is only imported when a comparison is computed
 
     fmt = _compare_format(args)
     if args.campaign or args.axis or args.where:

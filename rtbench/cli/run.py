@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench run`: build and run the catalogue, store and print the results."""
 from __future__ import annotations
 
@@ -9,14 +11,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .. import interrupts
-from ..durations import microseconds
+from ..acquire import interrupts
+from ..acquire.durations import microseconds
+from ..acquire.load import KINDS as LOAD_KINDS
+from ..acquire.session import RunRequest, execute, prepare
 from ..errors import RtbenchError
-from ..load import KINDS as LOAD_KINDS
 from ..model import Run
 from ..paths import Workspace
-from ..session import RunRequest, execute, prepare
-from ..store import Store, StoreError
+from ..results.store import Store, StoreError
 from .arguments import clock, count, histogram_arguments, names, option, seconds, workspace
 from .output import check_output_file, print_run, progress, rescue_json, write_json
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Opens an HTML file in headless Chromium (Debian's chromium) and returns the DOM after load,
 with the script errors the page raised collected by a listener injected before any script, and
 where chosen elements were laid out; or takes a screenshot of it at the same window size."""

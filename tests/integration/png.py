@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A small PNG decoder (8-bit greyscale, RGB or RGBA, not interlaced: what Chromium writes), so
 the tests can look at a screenshot's pixels without an imaging library."""
 from __future__ import annotations

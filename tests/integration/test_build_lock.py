@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Two real processes building the same firmware configuration at once (two shells, parallel
 CI jobs): one configures and builds, the other waits for it; both get a working image and the
 directory is configured once."""
@@ -6,10 +8,10 @@ from __future__ import annotations
 import multiprocessing
 from pathlib import Path
 
-from rtbench import sources
-from rtbench.build import build_image
+from rtbench.acquire import sources
+from rtbench.acquire.build import build_image
+from rtbench.acquire.platforms import find_kernel, find_target
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel, find_target
 
 
 def _build(home: Path, log: Path, start) -> None:

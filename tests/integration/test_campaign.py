@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench campaign` for real: qemu-m3 cells on a Dask scheduler with two workers on this machine
 (loopback only), a worker killed in the middle of a cell, and a local cluster interrupted and
 resumed. Every cell must be stored exactly once, and no emulator outlive its cell."""

@@ -1,12 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The whole catalogue on FreeRTOS in QEMU: every benchmark runs, checks pass, numbers are sane."""
 from __future__ import annotations
 
 import subprocess
 from pathlib import Path
 
-from rtbench import catalogue
+from rtbench.acquire import catalogue
 from rtbench.model import Run
-from rtbench.stats import median
+from rtbench.results.stats import median
 from tests.conftest import TEST_ITERATIONS
 
 

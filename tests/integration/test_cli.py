@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The command line as a user types it, in a fresh process and a private workspace."""
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rtbench.build import Build
+from rtbench.acquire.build import Build
 
 REQUIRED_KEYS = {"bench", "params", "unit", "n", "min", "p50", "mean", "p99", "max", "stddev", "status"}
 

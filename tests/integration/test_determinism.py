@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Emulated runs are bit-for-bit repeatable: two runs of the same image agree exactly."""
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Bad input and misbehaving guests give clear errors, and nothing measured before is lost."""
 from __future__ import annotations
 
@@ -6,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import sources
-from rtbench.build import Build, build_image
+from rtbench.acquire import sources
+from rtbench.acquire.build import Build, build_image
+from rtbench.acquire.platforms import find_kernel, find_target
+from rtbench.acquire.protocol import StreamParser
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel, find_target
-from rtbench.protocol import StreamParser
-from rtbench.store import Store
+from rtbench.results.store import Store
 from tests.conftest import run_catalogue
 
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """freertos-hw on the vexriscv-sim SoC's hardware scheduler: the whole catalogue passes, the
 switch decision is measured on both kernels on the same SoC model, and the variant refuses
 targets without the accelerator."""
@@ -11,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from rtbench.acquire.session import RunRequest, execute
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.report import result_row, run_to_json
-from rtbench.session import RunRequest, execute
-from rtbench.stats import median
+from rtbench.reports.report import result_row, run_to_json
+from rtbench.results.stats import median
 from tests.conftest import options_read_by
 
 SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40",

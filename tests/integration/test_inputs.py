@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench run` with bad input: a clear message and exit 2 before anything is built, never a
 traceback; input it accepts reaches the image as asked; a store that fails keeps the results."""
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from rtbench.build import Build
+from rtbench.acquire.build import Build
 
 REPO = Path(__file__).resolve().parents[2]
 

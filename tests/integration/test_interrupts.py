@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """No measurement lost and no process left behind when `rtbench run` is stopped: SIGTERM and
 Ctrl-C keep the benchmarks that finished; after SIGKILL the emulator or image dies too."""
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from rtbench.build import Build
+from rtbench.acquire.build import Build
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """scripts/kernel_table.py: side-by-side medians of real runs' JSON."""
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import sys
 from pathlib import Path
 
 from rtbench.model import Run
-from rtbench.report import result_row, run_to_json
+from rtbench.reports.report import result_row, run_to_json
 
 
 def _table(repo_dir: Path, *files: Path) -> subprocess.CompletedProcess[str]:

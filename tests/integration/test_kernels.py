@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The whole catalogue on uC/OS-II and ThreadX in QEMU, when their sources are present.
 
 No registry carries these kernels, so CI (which has only FreeRTOS) skips these tests; set
@@ -10,11 +12,11 @@ import sys
 
 import pytest
 
-from rtbench import catalogue
+from rtbench.acquire import catalogue
+from rtbench.acquire.platforms import find_kernel
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel
-from rtbench.stats import median
+from rtbench.results.stats import median
 from tests.conftest import run_catalogue
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"

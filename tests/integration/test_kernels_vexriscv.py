@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """uC/OS-II and ThreadX on vexriscv-sim, through rtbench's RISC-V low-level ports (uC/OS-II's
 port/riscv32/os_cpu_a.S beside the kernel's RV32 C port, ThreadX's port/riscv32 entirely), when
 their sources are present: a short selection that takes every path of the ports (a task-level
@@ -12,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import sources
-from rtbench.build import build_image
+from rtbench.acquire import sources
+from rtbench.acquire.build import build_image
+from rtbench.acquire.platforms import find_kernel, find_target
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel, find_target
 from tests.integration import test_kernels
 from tests.integration.test_kernels import _source_or_skip
 from tests.integration.test_vexriscv import run_sim

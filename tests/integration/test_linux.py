@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The catalogue on the linux target (posix port): the host's own kernel, as a real-time
 process. Timing assertions stay loose: this machine is shared and noisy."""
 from __future__ import annotations
@@ -9,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import catalogue
-from rtbench.build import Build
+from rtbench.acquire import catalogue
+from rtbench.acquire.build import Build
+from rtbench.acquire.protocol import StreamParser
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.protocol import StreamParser
-from rtbench.report import run_to_json
+from rtbench.reports.report import run_to_json
 from tests.conftest import LINUX_PERIODS, TEST_ITERATIONS, run_linux
 
 # What a process on Linux cannot measure, and says so (POSIX threads cannot be suspended by

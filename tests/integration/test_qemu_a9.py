@@ -1,6 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """qemu-a9: FreeRTOS and Debian's PREEMPT_RT Linux on the same emulated Cortex-A9, in one unit.
 Short runs of the Rhealstone benchmarks and boot_time on both kernels, twice each; the guest
-kernel package comes through the tool's own apt path (rtbench.guest_kernel)."""
+kernel package comes through the tool's own apt path (rtbench.acquire.guest_kernel)."""
 from __future__ import annotations
 
 import copy
@@ -11,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from rtbench.acquire.session import RunRequest, execute
+from rtbench.analysis.rhealstone import COMPONENTS, composite
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.rhealstone import COMPONENTS, composite
-from rtbench.session import RunRequest, execute
-from rtbench.store import Store
+from rtbench.results.store import Store
 
 RHEALSTONE = ",".join(bench for _, bench in COMPONENTS)
 BENCHES = f"boot_time,{RHEALSTONE}"

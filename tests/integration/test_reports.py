@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """compare, check, report --html and footprint on real stored runs, through the command line."""
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rtbench import catalogue, fairness
-from rtbench.build import Build
+from rtbench.acquire import catalogue
+from rtbench.acquire.build import Build
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.store import Store
+from rtbench.results import fairness
+from rtbench.results.store import Store
 from tests.conftest import run_catalogue
 
 from . import browser, png
@@ -267,7 +270,7 @@ def test_the_browser_probe_reports_script_errors(tmp_path: Path) -> None:
 
 
 def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
-    from rtbench.published import study_views
+    from rtbench.analysis.published import study_views
 
     about, views = study_views([catalogue_run], ["A"])
     assert "shapes and ratios" in about

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """Real documents against the published schemas (docs/schema/): what `run --json`, `report --json`,
 `compare --json` and `footprint --json` write for real images, and the session's full runs."""
 from __future__ import annotations
@@ -10,11 +12,11 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from rtbench import schema
-from rtbench.build import Build
+from rtbench.acquire.build import Build
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.report import run_to_json
+from rtbench.reports.report import run_to_json
+from rtbench.results import schema
 
 REPO = Path(__file__).resolve().parent.parent.parent
 

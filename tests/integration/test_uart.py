@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The 2012 study's UART message interrupt serving: a peripheral interrupt (not the timer) served
 per byte, counted per tick window and timed to the woken task. On qemu-m3 the CMSDK UART1 on
 every RTOS kernel (uC/OS-II and ThreadX where their trees are given); on vexriscv-sim the SoC's
@@ -8,11 +10,11 @@ import os
 
 import pytest
 
+from rtbench.acquire.platforms import find_kernel
+from rtbench.acquire.session import RunRequest, execute
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel
-from rtbench.session import RunRequest, execute
-from rtbench.stats import median
+from rtbench.results.stats import median
 from tests.conftest import run_catalogue
 
 UART = "uart_*"

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The vexriscv-sim target end to end: the SoC model built by Verilator (once, cached), the whole
 catalogue in CPU cycles with every check passing, bit-identical repeat runs, decoded faults, and
 the cache study and deadline sizing over CPU variants."""
@@ -9,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from rtbench import catalogue, variants
+from rtbench.acquire import catalogue
+from rtbench.acquire.session import RunRequest, execute
+from rtbench.analysis import variants
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.session import RunRequest, execute
-from rtbench.stats import median
-from rtbench.store import Store
+from rtbench.results.stats import median
+from rtbench.results.store import Store
 from tests.conftest import options_read_by
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench as a user installs it: a wheel built from this tree, installed into a fresh virtual
 environment (its dependencies from PyPI or pip's cache), run from a directory outside the checkout
 with no RTBENCH_FIRMWARE: it must find its firmware, kernel-source pins and schemas in itself."""

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The 2012 study's method: operations counted per window of the kernel's own tick, at 100 Hz and
 with the 1 kHz profile, on every RTOS kernel (uC/OS-II and ThreadX where their trees are given)."""
 from __future__ import annotations
@@ -6,10 +8,10 @@ import os
 
 import pytest
 
+from rtbench.acquire.platforms import find_kernel
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.platforms import find_kernel
-from rtbench.stats import median
+from rtbench.results.stats import median
 from tests.conftest import run_catalogue
 
 WINDOWS = "window_*"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_basic (Thread-Metric basic processing, as the suite defines it): one task sweeps a
  * 1024-word array, replacing each word w by (w + n) ^ w where n counts the sweeps. Reports
  * sweeps per period: the platform's raw speed, the baseline the other Thread-Metric results

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_coop_sched (Thread-Metric cooperative scheduling): five equal-priority tasks each count
  * and yield in turn. Reports yields per period. Checked: round-robin fairness. Each time the
  * sampling task preempts, a kernel may hand the processor on to the next task in the ready

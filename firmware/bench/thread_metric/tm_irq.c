@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_irq (Thread-Metric interrupt processing): a task raises the benchmark's hardware
  * interrupt; the handler gives a semaphore the task then takes. Reports interrupts handled
  * per period. Checked: every take was matched by an interrupt. */

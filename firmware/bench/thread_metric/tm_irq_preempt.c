@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_irq_preempt (Thread-Metric interrupt preemption processing): a low task raises the
  * hardware interrupt and waits; the handler wakes a blocked high task, which preempts the low
  * task when the interrupt returns. Reports preemptions per period. Checked: the high task ran

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The interrupt side of tm_irq and tm_irq_preempt: the benchmark's hardware interrupt gives a
  * semaphore that a task takes. */
 #ifndef RTB_TM_IRQ_SOURCE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 #include "tm_measure.h"
 
 static uint32_t total(volatile const uint32_t *counters, unsigned count)

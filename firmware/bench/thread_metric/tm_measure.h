@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Thread-Metric style measurement (written for rtbench from the suite's published
  * description): worker tasks count operations while the catalogue task, at the highest
  * priority, samples the total once per period. Each sample = operations in one period. */

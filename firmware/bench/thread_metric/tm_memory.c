@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_memory (Thread-Metric memory allocation): one task allocates and frees a 128-byte block.
  * Reports allocate/free pairs per period. Checked: every allocation succeeds. */
 #include "tm_measure.h"

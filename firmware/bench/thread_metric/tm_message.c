@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_message (Thread-Metric message processing, as the suite defines it): one task sends a
  * 16-byte (4-word) message to a queue and receives it back, changing only the last word of
  * the next message. Reports round trips per period. Checked: the last word of every message

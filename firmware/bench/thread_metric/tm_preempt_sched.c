@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_preempt_sched (Thread-Metric preemptive scheduling): five tasks of rising priority. The
  * lowest resumes the next, which preempts it and resumes the next, up to the highest; each
  * then suspends itself, handing back down the chain. Reports task activations per period.

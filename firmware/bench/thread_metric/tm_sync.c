@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* tm_sync (Thread-Metric synchronisation processing): one task gives and takes a semaphore.
  * Reports give/take pairs per period. Checked: both calls succeed every time. */
 #include "tm_measure.h"

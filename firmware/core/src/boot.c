@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Boot-time marks: reset -> main (C run-time start-up), then, from the kernel's start (after
  * rtbench's own console and options), its initialisation, the first objects and the first task. */
 #include "boot.h"

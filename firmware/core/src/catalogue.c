@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Runs the selected benchmarks of the image in catalogue order, each over its parameter sweep. */
 #include "catalogue.h"
 

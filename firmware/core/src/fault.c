@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Reports a processor fault to the host, then ends the program with status 3. */
 #include "rtb/fault.h"
 

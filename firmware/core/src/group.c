@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Worker tasks of one benchmark, joined by the (highest-priority) catalogue task. */
 #include "rtb/group.h"
 

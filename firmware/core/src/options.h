@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 #ifndef RTB_OPTIONS_H
 #define RTB_OPTIONS_H
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's entry, called by the target's start-up code once C can run: announce the
  * image, then start the kernel. */
 #include "boot.h"

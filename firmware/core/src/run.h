@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The run context shared by the catalogue runner and the run-context API. */
 #ifndef RTB_RUN_H
 #define RTB_RUN_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Captures the span of the kernel's context-switch decisions for sched_decision. */
 #include "rtb/sched.h"
 

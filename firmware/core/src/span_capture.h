@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* A capture of the next N spans into a fixed buffer: armed from a task, filled from an
  * interrupt or a kernel hook, read back once stopped. Serves rtb/tick.h and rtb/sched.h. */
 #ifndef RTB_SPAN_CAPTURE_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Frames records as in docs/protocol.md: "RTB1 <seq> <TYPE> <fields> *<crc32>". */
 #include "rtb/stream.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 #include "rtb/text.h"
 
 const char *rtb_text_u32(char *buf, uint32_t value)

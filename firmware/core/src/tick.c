@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Captures the span of kernel tick interrupts for the tick_cost benchmark. */
 #include "rtb/tick.h"
 

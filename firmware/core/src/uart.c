@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Dispatch of the benchmark UART's interrupt to the benchmark that attached a handler. */
 #include "rtb/uart.h"
 

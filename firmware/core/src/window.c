@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Windows of the kernel's own tick for counting benchmarks (rtb/window.h). */
 #include "rtb/window.h"
 

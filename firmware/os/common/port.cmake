@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # Shared by the kernel ports' os.cmake files, which include this file. Inside these functions
 # CMAKE_CURRENT_LIST_DIR is the calling port's folder (firmware/os/<kernel>).
 set(RTB_PORT_COMMON_DIR ${CMAKE_CURRENT_LIST_DIR})

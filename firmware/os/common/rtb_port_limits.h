@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* What the RTOS ports (FreeRTOS, uC/OS-II, ThreadX) give and accept: one object budget for
  * all of them, so that no kernel is compared with more room than another, and the argument
  * ranges of rtb/os.h. The posix port sizes its own for threads. */

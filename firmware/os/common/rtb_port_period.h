@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Periodic release on a tick-driven kernel: periods are whole ticks, releases absolute. */
 #ifndef RTB_PORT_PERIOD_H
 #define RTB_PORT_PERIOD_H

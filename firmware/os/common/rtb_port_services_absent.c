@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The optional services of rtb/os.h (event flags, software timers) in an RTOS port's image built
  * without them: the kernels make the other benchmarks pay for them (a timer task, a tick hook,
  * more kernel initialisation and zeroed state), so rtbench builds them, in the port's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* freertos-hw: task delays on the SoC's timer bank (soc/timer_bank.py) instead of the kernel's
  * delayed list. A sleeping task holds one of the bank's 32 down-counters and waits on its task
  * notification, on the kernel's suspended list, which the tick never looks at. The kernel's

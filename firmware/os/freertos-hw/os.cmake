@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # freertos-hw: the freertos port as it is, plus include/ ahead of the kernel's RISC-V port and
 # of the freertos port: portmacro.h routes port-optimised task selection to the SoC's priority
 # selector; FreeRTOSConfig.h and rtb_freertos_delay.h put task delays on its timer bank

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* FreeRTOS configuration for rtbench. Values that change measurements come from the
  * profile header (profiles/<name>.h, chosen at build time); the rest is fixed here. */
 #ifndef FREERTOS_CONFIG_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* How rtbench's FreeRTOS port makes a task sleep: on the kernel's delayed list. A kernel
  * variant replaces this header ahead of it on the include path (freertos-hw: a hardware
  * timer bank). Included by rtb_os_freertos.c after FreeRTOS.h and task.h. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's OS-abstraction API on FreeRTOS, with statically allocated kernel objects. */
 #include "FreeRTOS.h"
 #include "queue.h"

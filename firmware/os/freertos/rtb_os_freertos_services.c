@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's optional services on FreeRTOS: event groups and software timers. They exist only in
  * the image built with RTB_WITH_SERVICES (os.toml's services_define), which runs the benchmarks
  * that use them: the timer task they need is created when the scheduler starts, which every other

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The kernel as a process sees it, for the run manifest: release, build, preemption model, C
  * library, scheduling policy granted and how rtbench's priorities map onto it. */
 #include <gnu/libc-version.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Mutexes: pthread mutexes with PTHREAD_PRIO_INHERIT, which Linux implements with PI futexes
  * (rt_mutex): a blocked SCHED_FIFO waiter lends its priority to the owner. */
 #include <errno.h>

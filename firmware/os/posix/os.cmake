@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # posix port: no kernel library to build (the kernel is the running one); the port's own files
 # and the C library's real-time and thread services.
 set(RTB_OS_SOURCES

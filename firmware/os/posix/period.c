@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Periodic release: clock_nanosleep to absolute CLOCK_MONOTONIC times, next = previous + period
  * (no drift, no skipping: a late release is followed by the next one on the same timeline, as
  * in cyclictest). The timestamp clock is CLOCK_MONOTONIC too, so the programmed release time is

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Fixed-size blocks: POSIX has no fixed-block allocator, so the pool is served by the C
  * library's malloc/free (locked in memory by the target's mlockall). */
 #include <pthread.h>

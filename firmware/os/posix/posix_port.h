@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Internals shared by the posix port's files. */
 #ifndef RTB_POSIX_PORT_H
 #define RTB_POSIX_PORT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Message queues: POSIX message queues (mq_*), the kernel's own copy-in/copy-out queue. Each
  * queue has two descriptors, one non-blocking for RTB_NO_WAIT and one blocking, and its name is
  * unlinked at once (the queue lives as long as its descriptors). POSIX gives mq timeouts on

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* SCHED_FIFO availability, clocks and deadlines. Without the privilege for SCHED_FIFO the port
  * runs every task under the default policy and says so (manifest and stderr): priorities are
  * then not enforced, and benchmarks that check preemption fail honestly. */

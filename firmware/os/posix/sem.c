@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Counting semaphores: POSIX unnamed semaphores (futex-based; waiters wake in priority order
  * under SCHED_FIFO). POSIX semaphores have no maximum: the port checks the count before a give
  * to honour the API's `max` (not atomic with the post; the benchmarks give from one task). */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Event flags and software timers on Linux. POSIX has no event flags: they are emulated with a
  * pthread mutex (priority inheritance) and a condition variable, and the results say so. A timer
  * is a timerfd on CLOCK_MONOTONIC, read by a thread of its own above every task (SCHED_FIFO

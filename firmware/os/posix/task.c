@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Tasks are pthreads, all on the CPU the target pinned the process to, at SCHED_FIFO
  * priorities: on one CPU, FIFO gives the preemption semantics of a single-core RTOS (the most
  * urgent ready task runs; equal priorities switch only when one yields or blocks).

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # ThreadX port: builds the kernel from RTB_KERNEL_SRC (a threadx tree) into its own library,
 # so that footprint can tell kernel code from rtbench code. The linker keeps only the
 # services rtbench calls.

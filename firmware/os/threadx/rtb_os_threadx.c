@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's OS-abstraction API on ThreadX, with statically allocated kernel objects.
  *
  * Priorities: ThreadX's 0 is the most urgent; rtbench's abstract 1..30 map to 30..1.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's optional services on ThreadX: event flags and application timers. ThreadX has both
  * in every build, and its timers expire in the tick interrupt (TX_TIMER_PROCESS_IN_ISR, tx_user.h),
  * so no task is added; rtbench still builds them only into the image of the benchmarks that use

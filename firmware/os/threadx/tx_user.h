@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* ThreadX configuration for rtbench (the kernel includes it when TX_INCLUDE_USER_DEFINE_FILE
  * is set). Values that change measurements come from the profile header (profiles/<name>.h,
  * chosen at build time); the rest is fixed here. */

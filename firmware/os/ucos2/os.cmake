@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # uC/OS-II port: builds the kernel from RTB_KERNEL_SRC (a uC-OS2 tree) into its own library,
 # so that footprint can tell kernel code from rtbench code.
 # Per architecture: the kernel's port directories, and rtbench's arch/<arch>.{h,c}.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* uC/OS-II configuration for rtbench, written for it (not the kernel's template). Values
  * that change measurements come from the profile header (profiles/<name>.h, chosen at build
  * time); the rest enables exactly the services the OS-abstraction layer maps to. */

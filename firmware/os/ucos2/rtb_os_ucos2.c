@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's OS-abstraction API on uC/OS-II, with statically allocated kernel objects.
  *
  * Priorities: uC/OS-II allows one task per priority (0 most urgent). rtbench's abstract

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* rtbench's optional services on uC/OS-II: event flags (OSFlag*) and timers (OSTmr*). os_cfg.h
  * enables them only in the image built with RTB_WITH_SERVICES (os.toml's services_define), which
  * runs the benchmarks that use them: with them, OSInit initialises both and creates the timer

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Console = stdout, one write per record line (atomic on a pipe), command line = argv words,
  * exit = the process's exit status. */
 #include <errno.h>

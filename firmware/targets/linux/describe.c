@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* What about this host can change the numbers, for the run manifest (target.* keys). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Fault signals (the process's processor faults) reported as a FAULT record, with the pc from
  * the signal's context. The image is linked without PIE, so the pc is a link-time address. */
 #include <signal.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark interrupt on a Linux host: a POSIX timer on CLOCK_MONOTONIC, armed with an
  * absolute expiry, signals one dedicated handler thread (SIGEV_THREAD_ID) that waits for it in
  * sigwaitinfo at the priority the kernel port asks interrupts to run at. This is a threaded

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Shared state of the linux target's files (not part of the platform API). */
 #ifndef RTB_LINUX_TARGET_H
 #define RTB_LINUX_TARGET_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The process entry: keep the command line, block the interrupt signal in every thread to
  * come, catch faults, then hand over to rtbench. Real-time set-up follows in rtb_target_init. */
 #include <signal.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Real-time set-up of the process: every thread on one CPU (so that priority preemption means
  * what it means on a single-core RTOS), all memory locked (no page faults while measuring), and
  * a PM QoS request of 0 us wake-up latency held for the process's life (no deep idle states,

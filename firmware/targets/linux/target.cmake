@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # linux: this host as a process. Non-PIE, so that a faulting pc is a link-time address
 # addr2line can name without knowing where the image was loaded.
 set(RTB_ARCH native)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # qemu-a9: QEMU vexpress-a9, Cortex-A9. The toolchain says which platform the image is for:
 # bare metal (a kernel linked into the image, e.g. FreeRTOS) or a Linux guest's user space
 # (the kernel is Debian's, booted by the guest-linux runner).

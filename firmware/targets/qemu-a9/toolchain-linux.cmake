@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # Cross toolchain for qemu-a9 running Linux: Debian's gcc-arm-linux-gnueabihf with glibc,
 # linking statically (the initramfs holds no C library).
 set(CMAKE_SYSTEM_NAME Linux)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark UART: mps2-an385's UART1 (CMSDK APB UART; UART0 is the console), its TX
  * interrupt (NVIC IRQ 3). The runner gives UART1 no host backend, so QEMU drains a written
  * byte at once: the TX interrupt is raised by the DATA write itself. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* UART0 console, and the semihosting calls QEMU serves: command line and exit status. */
 #include <stdint.h>
 #include <string.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark interrupt: CMSDK APB timer1 armed one-shot, on the same 25 MHz clock as
  * the timestamp timer0. Its handler reads timer1 first, so the interrupt latency is the
  * time timer1 has counted since it expired, exact to one timer tick. */

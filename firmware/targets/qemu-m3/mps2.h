@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Registers of the mps2-an385 peripherals rtbench uses (CMSDK APB timers, UART, SCB). */
 #ifndef RTB_MPS2_H
 #define RTB_MPS2_H

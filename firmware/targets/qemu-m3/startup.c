@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Reset, vector table and fault reporting for the Cortex-M3 of mps2-an385. */
 #include <stdint.h>
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark UART: rtbench's own transmitter in the SoC (soc/bench_uart.py, registers
  * uart_bench_*), with a line time: its interrupt fires once a character has left the line and
  * latches that cycle. rtb_target_interrupt() (interrupts.c) serves it. */

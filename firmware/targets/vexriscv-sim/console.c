@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The LiteX UART console (the simulation prints it on stdout), the command line the host
  * leaves at the top of main RAM, and the end of the simulation. */
 #include <stdint.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Unexpected exceptions (illegal instruction, access faults, ebreak from __builtin_trap) are
  * reported as a FAULT record: mcause, mepc and mtval, decoded by the host. */
 #include <stdint.h>

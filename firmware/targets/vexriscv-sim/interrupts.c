@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The SoC's interrupts: timer0 drives the kernel tick; the irq_timer is the benchmark
  * interrupt; uart_bench is the benchmark UART. The irq_timer and uart_bench latch the cycle
  * count at which they fired, so the latency the handler reports is exact in the timestamp's own

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Register and CSR access for the LiteX SoC (addresses come from the generated rtb_soc_regs.h). */
 #ifndef RTB_SOC_IO_H
 #define RTB_SOC_IO_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Reset entry: the CPU starts at the first byte of main RAM, where the host placed the whole
  * image (so .data is already in place). Sets the stack, global pointer and an early trap
  * vector, zeroes .bss and calls rtb_main. */

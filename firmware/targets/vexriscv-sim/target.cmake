@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 # vexriscv-sim: LiteX/VexRiscv SoC in Verilator. The SoC's register map comes from its csr.json,
 # generated here from rtbench's own SoC script (register addresses move when peripherals are added).
 set(RTB_ARCH riscv32)

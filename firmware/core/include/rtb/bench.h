@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* What a benchmark sees: its registration macro and the run context. Benchmarks include
  * only rtb/ headers; they never see a kernel or a platform. */
 #ifndef RTB_BENCH_H

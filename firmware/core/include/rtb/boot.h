@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Boot phases a kernel port marks in rtb_os_start, so that boot_time can say where the time
  * from reset to the first task goes (the 2012 study's initialisation functions): the kernel's
  * own initialisation done, then rtbench's first objects (the runner task) created. A port that

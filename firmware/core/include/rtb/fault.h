@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Reporting a processor fault from the target's fault handler. */
 #ifndef RTB_FAULT_H
 #define RTB_FAULT_H

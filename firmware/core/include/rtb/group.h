@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Worker tasks of one benchmark: spawn, wait for them to finish, reclaim them. */
 #ifndef RTB_GROUP_H
 #define RTB_GROUP_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark interrupt, as the core offers it to benchmarks. */
 #ifndef RTB_IRQ_H
 #define RTB_IRQ_H

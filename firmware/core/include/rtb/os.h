@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The OS-abstraction API: the only kernel interface benchmarks and the core may use.
  * Each kernel port (firmware/os/<kernel>/) implements it with the kernel's native services.
  * Objects come from fixed pools inside the port, so nothing here allocates dynamically. */

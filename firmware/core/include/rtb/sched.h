@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Observation of the kernel's context-switch decision: ports report, from the kernel's own
  * trace hooks, when the decision starts and when it has chosen the next task. */
 #ifndef RTB_SCHED_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The framed sample stream to the host (docs/protocol.md). */
 #ifndef RTB_STREAM_H
 #define RTB_STREAM_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The platform API: what a target (firmware/targets/<platform>/) provides to the core.
  * A target never knows which kernel runs. Its rtb_target_config.h supplies the inline
  * timestamp read and the clock constants. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* For targets whose kernel tick and interrupts come from platform peripherals behind one
  * interrupt line of the CPU (RISC-V SoCs without a CLINT): what such a target provides to the
  * kernel port's trap handling, and what the port provides back. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Observation of the kernel tick: ports report each tick interrupt's span here. */
 #ifndef RTB_TICK_H
 #define RTB_TICK_H

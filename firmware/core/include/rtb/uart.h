@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark UART, as the core offers it to benchmarks: a transmitter whose interrupt says
  * that the byte written last has been sent, served by a handler the benchmark attaches. The
  * 2012 study's peripheral interrupt (a UART message), next to the timer of rtb/irq.h. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Counting operations in windows of the kernel's own tick, the 2012 soft-processor study's
  * method: a window opens on a tick edge and closes when the kernel's tick counter has advanced
  * by the window's ticks, so the tick's own work, and whatever else the kernel does meanwhile,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* freertos-hw: the kernel's RISC-V portmacro.h, then its three port-optimised task-selection
  * macros redirected to the SoC's priority selector, which holds one slot per priority level
  * (slot i = priority i, the hardware's reset mapping):

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* freertos-hw: tasks sleep on the SoC's timer bank instead of the kernel's delayed list
  * (hw_timers.c). Replaces the freertos port's header of the same name. */
 #ifndef RTB_FREERTOS_DELAY_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The Cortex-A9 side of the FreeRTOS port (GCC ARM_CA9): the exception entries the target's
  * vector table jumps to, the tick set-up and handler the port asks the application for, and
  * the dispatch of every acknowledged interrupt to the target. */

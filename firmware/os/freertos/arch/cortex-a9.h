@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* FreeRTOS settings for the Cortex-A9 (GCC ARM_CA9 port) on vexpress-a9: the MPCore's GIC,
  * 32 priority levels (5 bits, as on silicon), API calls allowed from priority 18 down, and the
  * tick from the target's private timer. */

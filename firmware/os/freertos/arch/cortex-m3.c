@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The Cortex-M3 side of the FreeRTOS port: the tick interrupt wrapper that reports each
  * tick's span for tick_cost, and the priority of interrupts that call the kernel. */
 #include "FreeRTOS.h"

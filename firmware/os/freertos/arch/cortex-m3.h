@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* FreeRTOS settings for Cortex-M3: 3 implemented priority bits, the kernel at the lowest
  * level, and the CMSIS handler names the target's vector table uses. */
 #define configPRIO_BITS 3

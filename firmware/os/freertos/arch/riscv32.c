@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The RISC-V side of the FreeRTOS port, for SoCs without a CLINT: the tick timer and every
  * interrupt come from the platform (rtb/target_irq.h). The kernel's trap handler saves the
  * context and calls the two application handlers below. */

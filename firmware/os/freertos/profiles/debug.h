@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "debug": the default profile plus the checks a developer turns on (asserts,
  * stack-overflow checking, trace facility), to show what they cost. */
 #define RTB_PROFILE_NAME "debug"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "default": what a shipped product runs. No asserts, no trace facility, no stack
  * checking. Time slicing is off so equal-priority tasks switch only when they yield (the
  * SCHED_FIFO semantics every kernel can match); the tick is 100 Hz so that it interrupts a

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "tick1k": the default profile with a 1 kHz tick, as the 2012 study ran its kernels,
  * so that a 10 ms counting window holds ten ticks' work. */
 #include "default.h"

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The Cortex-M3 side of the ThreadX port: the low-level initialisation the kernel calls
  * from tx_kernel_enter (system stack, SysTick, exception priorities), the tick interrupt
  * wrapper that reports each tick's span for tick_cost, and the priority of interrupts that

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The RISC-V side of the ThreadX port, for SoCs without a CLINT: the low-level initialisation
  * the kernel calls from tx_kernel_enter (system stack, trap vector, tick), and the tick, which
  * the platform (rtb/target_irq.h) raises through the port's trap handler

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "debug": "default" plus ThreadX's API error checking (the _txe_ layer) and its
  * stack checking (stacks filled at creation, checked at every switch), to show what those
  * checks cost. The event trace needs a buffer and a host tool, so it stays off. */

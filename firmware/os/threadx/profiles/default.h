@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "default": what a shipped product runs, matching the other kernels' default
  * profiles. No API error checking (ThreadX's asserts), no event trace, no performance
  * counters, no stack filling or checking; 100 Hz tick; no time slicing (each thread is

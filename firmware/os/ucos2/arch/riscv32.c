@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The RISC-V side of the uC/OS-II port, for SoCs without a CLINT: the tick and every interrupt
  * come from the platform (rtb/target_irq.h) through rtbench's trap handler
  * (port/riscv32/os_cpu_a.S); the kernel's RV32 port supplies the rest (os_cpu_c.c: task stack

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "debug": "default" plus uC/OS-II's argument checking and debug variables, to show
  * what those checks cost (uC/OS-II has no stack-overflow detection without its statistics
  * task, and its trace needs an external recorder). */

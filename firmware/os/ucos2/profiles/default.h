@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Profile "default": what a shipped product runs, matching the other kernels' default
  * profiles. No argument checking (uC/OS-II's asserts), no debug variables, no trace, no
  * statistics task, no task profiling; 100 Hz tick. uC/OS-II has no time slicing. */

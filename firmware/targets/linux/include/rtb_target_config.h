@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* linux: this host as a process. Timestamps are CLOCK_MONOTONIC nanoseconds (read through the
  * vDSO from the kernel's clocksource, the TSC on most x86 machines), truncated to 32 bits:
  * deltas wrap correctly for intervals under 4.29 s. The same clock drives the POSIX timers and

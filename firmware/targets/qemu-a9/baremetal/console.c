@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* PL011 UART0 console, and the semihosting calls QEMU serves (SVC 0x123456 in ARM state):
  * command line and exit status. */
 #include <stdint.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The GIC, the two timers and the benchmark UART: the kernel tick from the private timer (PPI 29)
  * and the benchmark interrupt from the global timer's comparator (PPI 27). The comparator fires
  * when the global timer, the timestamp counter itself, reaches it: the comparator value is the

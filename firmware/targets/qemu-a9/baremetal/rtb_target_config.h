@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* qemu-a9 bare metal. Timestamps are the low word of the Cortex-A9 global timer, which QEMU
  * counts at 100 MHz of virtual time from reset. Under `-icount shift=5` one instruction is
  * 32 ns = 3.2 ticks, so a delta in ticks times 5/16, rounded, is an exact instruction count

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* C start-up and fault reporting for the Cortex-A9 of vexpress-a9. */
 #include <stdint.h>
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Exception vectors and reset for the Cortex-A9 (ARM state). The kernel port provides the SVC
  * and IRQ entries (rtb_os_svc_entry, rtb_os_irq_entry: FreeRTOS_SWI_Handler and
  * FreeRTOS_IRQ_Handler for FreeRTOS); faults are reported by rtb_a9_fault. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Registers of the vexpress-a9 devices rtbench uses: the Cortex-A9 MPCore's private region
  * (GIC, private timer, global timer) and the motherboard's PL011 UART. */
 #ifndef RTB_VEXPRESS_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Shared state of the qemu-a9 Linux guest files (not part of the platform API). */
 #ifndef RTB_A9_GUEST_H
 #define RTB_A9_GUEST_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Console = stdout, which the kernel connected to /dev/console (the board's PL011 UART, read by
  * the runner): one write per record line. Command line = the words main() read. */
 #include <errno.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The global timer from user space: /dev/mem maps the A9 private region (0x1E000000), which the
  * kernel's drivers ioremap without claiming, so CONFIG_IO_STRICT_DEVMEM lets a root process map it. */
 #include <fcntl.h>

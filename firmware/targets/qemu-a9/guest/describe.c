@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* What about the guest can change the numbers, for the run manifest (target.* keys). The
  * kernel's release and preemption model come from the posix port (kernel.*). */
 #include <stdio.h>

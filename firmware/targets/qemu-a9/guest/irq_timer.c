@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark interrupt in the Linux guest: a POSIX timer (CLOCK_MONOTONIC, absolute expiry)
  * signalling one handler thread at the interrupt priority, as on the linux target. This is the
  * user-space route: the kernel's hrtimer interrupt (the A9 private timer) wakes the thread, not

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* PREEMPT_RT runs the timer softirq (the timer wheel and every soft hrtimer, POSIX timers among
  * them) in the ktimers/N thread and RCU in kthreads, all at SCHED_FIFO 1 as Debian boots them.
  * rtbench's tasks run at SCHED_FIFO 51..80: a benchmark whose lowest task busy-waits (the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* Background load inside the guest (load=cpu): two ordinary (SCHED_OTHER) processes beside the
  * catalogue, one spinning in user space and one making system calls (a pipe written and read in a
  * loop), so that the kernel is entered, preempted and returned from all the time. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* /init of the guest: mount what the catalogue reads (/proc, /sys), take the option words from
  * /rtbench.args (the runner writes them into the initramfs), map the timestamp counter, start
  * the background load if asked, then hand over to rtbench as the linux target does. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* qemu-a9 running Linux: the catalogue is a user-space process. Timestamps are the low word of
  * the Cortex-A9 global timer, mapped from /dev/mem (the kernel does not claim it), read with one
  * load: the same counter, clock and unit as the bare-metal kernels on this target, so results

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* QEMU mps2-an385 (Cortex-M3). Timestamps come from CMSDK APB timer0 at 25 MHz. Run under
  * `-icount shift=7`, one instruction advances the virtual clock by 128 ns = 3.2 timer ticks,
  * so a delta in ticks times 5/16 is an exact instruction count (not a cycle count). */

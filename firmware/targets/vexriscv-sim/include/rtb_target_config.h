@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* LiteX/VexRiscv SoC simulated by Verilator. Timestamps are CPU cycles from the SoC's cycle
  * counter (one CSR load), exact on every CPU variant; an image built with RTB_TS_INSTRET counts
  * retired instructions (minstret) instead, on the variants that have it (full). */

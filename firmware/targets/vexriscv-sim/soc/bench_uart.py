@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The benchmark UART: a byte transmitter of rtbench's own, with a line time but no pins (the
 console is LiteX's UART). Writing `data` starts a character that occupies the line for
 `char_cycles` cycles; when it has left, the transmitter raises its interrupt and latches the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """A free-running 32-bit cycle counter readable with one CSR load: rtbench's timestamp on
 every CPU variant (mcycle reads 0 or traps on most VexRiscv variants)."""
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The benchmark interrupt: a one-shot compare timer on the cycle counter. Software writes an
 absolute cycle value to `compare` (arming it); when the counter reaches it the timer latches
 the counter in `fired_at` and raises its interrupt, so the firmware knows exactly when the

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The hardware scheduler's priority selector: SLOTS task slots, each holding a priority, a
 state (ready, blocked, suspended) and an id, and a binary tree of comparators that yields the
 highest-priority ready slot, registered, one clock after any change. Ties go to the lower slot.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench's LiteX/VexRiscv SoC for Verilator simulation, owned by rtbench so that peripherals
 can be added: CPU (one of VexRiscv's variants), main RAM that holds the program (it boots
 straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the

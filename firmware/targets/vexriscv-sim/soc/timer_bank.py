@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
 """The hardware scheduler's timer bank: one down-counter per task slot, decremented on each
 kernel tick; a counter reaching zero marks its slot expired, pulses `expire` (the priority
 selector makes the slot ready) and raises the bank's interrupt until software acknowledges.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* ThreadX port definitions for 32-bit RISC-V (RV32I, machine mode only, GCC), written for
  * rtbench. ThreadX ships a RISC-V port for IAR only; this one is rtbench's own, built from
  * ThreadX's porting interface: the types and macros below, and the low-level functions in

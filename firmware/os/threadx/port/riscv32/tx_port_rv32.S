@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* ThreadX's low-level port for 32-bit RISC-V (RV32I, machine mode, GCC), written for rtbench:
  * the scheduler loop, the two ways a thread gives up the processor (a call into
  * _tx_thread_system_return, or an interrupt whose ISR made another thread ready), the frame a

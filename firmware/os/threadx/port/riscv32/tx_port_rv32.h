@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* What the RV32 port's assembly needs to know about ThreadX's data and its own stack frames.
  * Macros only (the assembly includes it); tx_timer_interrupt.c checks the offsets against
  * TX_THREAD at build time. */

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* ThreadX's tick for the rtbench RV32 port, called from the tick interrupt (after
  * _tx_thread_context_save): advances the clock, the running thread's time slice and the timer
  * wheel, and processes what expired (TX_TIMER_PROCESS_IN_ISR: here, in the interrupt).

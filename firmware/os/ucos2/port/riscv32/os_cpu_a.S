@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* uC/OS-II's low-level port for 32-bit RISC-V SoCs without a CLINT, written for rtbench. It
  * replaces the kernel's Ports/RISC-V/RV32/GCC/os_cpu_a.S, which switches context through a
  * CLINT software interrupt (MSIP) and relies on a trap entry from the SiFive HAL; the SoCs

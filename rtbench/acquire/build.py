@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Builds one firmware image per (target, kernel, profile) with CMake and Ninja."""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__
+from ..errors import RtbenchError
+from ..paths import Workspace, firmware_dir
+from . import processes
+from .build_once import exclusive
+from .platforms import Kernel, Target
+from .run_options import compiler_words
+from .sources import KernelSource
+
+
+@dataclass
+class Build:
+    elf: Path
+    map_file: Path
+    directory: Path
+    compiler: str
+    flags: dict[str, list[str]] = field(default_factory=dict)  # per layer: the compile command's flags
+    opt_flags: str = "-O2"
+    seconds: float = 0.0
+    defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
+
+
+def check_tools(target: Target) -> None:
+    missing = [(tool, package) for tool, package in target.spec.get("tools", {}).items() if not shutil.which(tool)]
+    if missing:
+        names = ", ".join(tool for tool, _ in missing)
+        packages = " ".join(package for _, package in missing)
+        raise RtbenchError(f"{names} not found: the {target.name} target needs it",
+                           f"run scripts/setup.sh (or apt-get install {packages})")
+
+
+def _run(command: list[str], cwd: Path, what: str) -> None:
+    proc = processes.run(command, cwd=cwd)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
+        raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
+
+
+def _flags(directory: Path) -> dict[str, list[str]]:
+    """The compile flags actually used, per layer, from CMake's compile database."""
+    try:
+        entries = json.loads((directory / "compile_commands.json").read_text())
+    except (OSError, ValueError):
+        return {}
+    flags: dict[str, list[str]] = {}
+    for entry in entries:
+        source = entry["file"]
+        layer = "kernel" if "/firmware/" not in source else source.split("/firmware/", 1)[1].split("/", 1)[0]
+        if layer in flags:
+            continue
+        words = entry.get("command", "").split()
+        flags[layer] = [w for w in words[1:] if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
+                        and not w.startswith("-DRTB_PROFILE_HEADER")]
+    return flags
+
+
+def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: KernelSource, directory: Path,
+                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
+    fw = firmware_dir()
+    if not (directory / "build.ninja").exists():
+        log(f"configuring {directory.name}")
+        _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
+              f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
+              f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
+              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
+              f"-DRTB_VERSION={__version__}",
+              f"-DRTB_DEFINES={';'.join(defines)}",
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
+    _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+
+
+def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
+                opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
+                defines: tuple[str, ...] = ()) -> Build:
+    check_tools(target)
+    if profile not in kernel.profiles:
+        raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
+    if not kernel.runs_on(target):
+        raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
+    words = compiler_words(opt_flags)
+    opt_flags = " ".join(words)
+    key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
+    key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
+    directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
+    directory.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
+    # one configures and builds while the other waits, then finds it up to date.
+    with exclusive(directory.with_name(directory.name + ".lock"),
+                   lambda: log(f"waiting for another rtbench process building {directory.name}")):
+        _configure_and_build(target, kernel, profile, source, directory, words, defines, log)
+    compiler = target.spec.get("compiler", "cc")
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
+    return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
+                 compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
+                 seconds=time.monotonic() - started, defines=tuple(defines))

@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The run manifest: everything that can change a run's numbers, so runs compare fairly."""
+from __future__ import annotations
+
+import datetime
+import platform
+import subprocess
+import sys
+from typing import Any
+
+from .. import __version__
+from ..paths import checkout_dir
+from .build import Build
+from .platforms import Kernel, Target
+from .protocol import Capture
+from .sources import KernelSource
+
+
+def _git_commit() -> str:
+    checkout = checkout_dir()
+    if checkout is None:  # an installed wheel: its version says what it is (git would describe any repo around it)
+        return "unknown"
+    try:
+        proc = subprocess.run(["git", "-C", str(checkout), "describe", "--always", "--dirty"],
+                              capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "unknown"
+    return proc.stdout.strip() or "unknown"
+
+
+def _prefixed(meta: dict[str, str], prefix: str) -> dict[str, str]:
+    return {k[len(prefix):]: v for k, v in meta.items() if k.startswith(prefix)}
+
+
+def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: KernelSource, build: Build,
+                  emulator: dict[str, str], capture: Capture | None, settings: dict[str, Any]) -> dict[str, Any]:
+    meta = capture.meta if capture else {}
+    hello = capture.hello if capture else {}
+    return {
+        "rtbench": {"version": __version__, "commit": _git_commit()},
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "target": target.name,
+        "os": kernel.name,
+        "profile": profile,
+        "unit": hello.get("unit", target.spec.get("unit", "raw")),
+        "unit_note": str(target.spec.get("unit_notes", {}).get(hello.get("unit", target.spec.get("unit")), "")),
+        "kernel": {
+            "name": meta.get("kernel.name", kernel.name),
+            "version": meta.get("kernel.version", source.version),
+            "source": str(source.path) if source.path else "",
+            "origin": source.origin,
+            "port": meta.get("kernel.port", ""),
+            "config": _prefixed(meta, "config."),
+        },
+        "target_settings": _prefixed(meta, "target."),
+        "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),
+                      "read_overhead_raw": capture.calibration.get("overhead") if capture else None},
+        "compiler": {"version": build.compiler, "opt_flags": build.opt_flags, "flags": build.flags},
+        "image": {"elf": str(build.elf), "defines": list(build.defines)},
+        "emulator": emulator,
+        "run": settings,
+        "host": {"python": sys.version.split()[0], "platform": platform.platform(), "machine": platform.machine()},
+        "stream_errors": list(capture.errors) if capture else [],
+        # What the image warned about its own set-up (e.g. no SCHED_FIFO): numbers to read with care.
+        "warnings": list(_prefixed(meta, "warning.").values()),
+    }

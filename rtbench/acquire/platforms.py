@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Targets and kernel ports as their folders describe them (target.toml, os.toml)."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import RtbenchError
+from ..paths import firmware_dir
+
+
+@dataclass(frozen=True)
+class Described:
+    """A firmware folder with the host-side description file beside its sources."""
+
+    name: str
+    folder: Path
+    spec: dict[str, Any]
+
+    @property
+    def summary(self) -> str:
+        return str(self.spec.get("summary", ""))
+
+
+class Target(Described):
+    @property
+    def arch(self) -> str:
+        return str(self.spec["arch"])
+
+    @property
+    def runner(self) -> str:
+        return str(self.spec["runner"])
+
+
+class Kernel(Described):
+    @property
+    def profiles(self) -> list[str]:
+        return list(self.spec.get("profiles", ["default"]))
+
+    def runs_on(self, target: Target) -> bool:
+        return target.arch in self.spec.get("architectures", [])
+
+
+def _load(folder: Path, file_name: str) -> dict[str, Any]:
+    path = folder / file_name
+    try:
+        return tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise RtbenchError(f"{path} is missing") from None
+    except tomllib.TOMLDecodeError as err:
+        raise RtbenchError(f"{path} is not valid TOML: {err}") from None
+
+
+def targets() -> list[Target]:
+    root = firmware_dir() / "targets"
+    return [Target(d.name, d, _load(d, "target.toml")) for d in sorted(root.iterdir()) if (d / "target.toml").exists()]
+
+
+def kernels() -> list[Kernel]:
+    root = firmware_dir() / "os"
+    return [Kernel(d.name, d, _load(d, "os.toml")) for d in sorted(root.iterdir()) if (d / "os.toml").exists()]
+
+
+def find_target(name: str) -> Target:
+    for target in targets():
+        if target.name == name:
+            return target
+    raise RtbenchError(f"unknown target '{name}'", "known targets: " + ", ".join(t.name for t in targets()))
+
+
+def find_kernel(name: str) -> Kernel:
+    for kernel in kernels():
+        if kernel.name == name:
+            return kernel
+    raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))
+
+
+def for_kernel(target: Target, kernel: Kernel) -> Target:
+    """The target as it builds and runs `kernel`: its `[kernels.<name>]` table (another
+    toolchain, runner or settings for a kernel that needs them, such as a Linux guest) merged
+    over its own description."""
+    override = target.spec.get("kernels", {}).get(kernel.name)
+    if not override:
+        return target
+    spec = {**target.spec, **override}
+    for table in ("run", "qemu"):
+        if table in override:
+            spec[table] = {**target.spec.get(table, {}), **override[table]}
+    return Target(target.name, target.folder, spec)
+
+
+def default_kernel(target: Target) -> Kernel:
+    """The kernel a target runs when none is named: its `default_os`, else the only port for it."""
+    named = target.spec.get("default_os")
+    if named:
+        return find_kernel(str(named))
+    fitting = [k for k in kernels() if k.runs_on(target)]
+    if len(fitting) != 1:
+        raise RtbenchError(f"target {target.name} has {'no' if not fitting else 'several'} kernel ports",
+                           "name one with --os: " + ", ".join(k.name for k in kernels()))
+    return fitting[0]
+
+
+def variant_option(target: Target) -> str:
+    """The result parameter that names a hardware variant (e.g. cpu_variant)."""
+    return str(target.spec.get("variants", {}).get("option", "variant"))
+
+
+def target_variants(target: Target, wanted: list[str]) -> list[str]:
+    """The hardware variants to run on: those asked for, else the target's default; none when
+    the target has no variants."""
+    spec = target.spec.get("variants")
+    if not spec:
+        if wanted:
+            raise RtbenchError(f"{target.name} has no hardware variants to choose from",
+                               "targets with variants: " + ", ".join(t.name for t in targets() if "variants" in t.spec))
+        return []
+    chosen = wanted or [str(spec["default"])]
+    unknown = [v for v in chosen if v not in spec["choices"]]
+    if unknown:
+        raise RtbenchError(f"{target.name} has no variant {', '.join(unknown)}",
+                           "variants: " + ", ".join(spec["choices"]))
+    if len(set(chosen)) != len(chosen):
+        raise RtbenchError("a variant is named twice")
+    return chosen
+
+
+def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:
+    """Manifest entries: which variants ran and what each one has (its caches)."""
+    caches = target.spec.get("variants", {}).get("caches", {})
+    return {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
+            "caches": {v: caches.get(v, "unknown") for v in variants}}
+
+
+def counter_defines(target: Target, count: str | None, variants: list[str]) -> tuple[str, ...]:
+    """The image definitions that make the timestamps count `count` (None: the target's unit)."""
+    if count is None or count == target.spec.get("unit"):
+        return ()
+    counters = target.spec.get("counters", {})
+    if count not in counters:
+        offered = [str(target.spec.get("unit"))] + list(counters)
+        raise RtbenchError(f"{target.name} cannot count {count}", "it counts: " + ", ".join(offered))
+    allowed = counters[count].get("variants")
+    if allowed is not None:
+        bad = [v for v in variants if v not in allowed]
+        if bad:
+            raise RtbenchError(f"the {', '.join(bad)} variant cannot count {count}",
+                               f"use --cpu-variant {','.join(allowed)}")
+    return (str(counters[count]["define"]),)

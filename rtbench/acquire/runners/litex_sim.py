@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Runs an image on the Verilator model of the LiteX/VexRiscv SoC. The model is built once per
+CPU variant; a run only rewrites the main RAM's init file (program + options), so no rebuild."""
+from __future__ import annotations
+
+import json
+import re
+import struct
+import subprocess
+import tempfile
+from pathlib import Path
+
+from ...errors import RtbenchError
+from ..build import Build
+from ..platforms import Target
+from .console import ConsoleRun, Launch, run_console
+from .soc_model import Model, ensure_model, versions
+
+CMDLINE_MAGIC = b"RTBC"
+_EXIT_LINE = re.compile(r"^RTB-EXIT status=(\d+)\s*$")
+# What a run needs from the model's directory besides the RAM image it gets of its own.
+_SHARED = ("obj_dir", "modules", "sim_config.js", "sim_mem.init", "sim_sram.init")
+
+
+def _words(data: bytes) -> list[str]:
+    data += b"\0" * (-len(data) % 4)
+    return [f"{w:08x}" for w in struct.unpack(f"<{len(data) // 4}I", data)]
+
+
+def ram_image(program: bytes, options: dict[str, str], soc: dict) -> str:
+    """The main RAM's $readmemh file: the program from word 0 and the options in the block at
+    the top of RAM that the firmware reads (rtb_target_cmdline)."""
+    ram_size, cmdline_bytes = soc["main_ram_size"], soc["cmdline_bytes"]
+    text = " ".join(f"{key}={value}" for key, value in options.items()).encode()
+    block = CMDLINE_MAGIC + text + b"\0"
+    if len(block) > cmdline_bytes:
+        raise RtbenchError(f"the run's options take {len(block)} bytes; the SoC's command-line block has "
+                           f"{cmdline_bytes}", "select fewer benchmarks by glob, or fewer options")
+    if len(program) > ram_size - cmdline_bytes:
+        raise RtbenchError(f"the image ({len(program)} bytes) does not fit the SoC's main RAM")
+    lines = _words(program) + [f"@{(ram_size - cmdline_bytes) // 4:x}"] + _words(block)
+    return "\n".join(lines) + "\n"
+
+
+def _soc_layout(directory: Path) -> dict:
+    """Main RAM size and command-line block from the generated register header."""
+    header = (directory / "rtb_soc_regs.h").read_text()
+    values = dict(re.findall(r"#define (RTB_SOC_\w+) (0x[0-9a-f]+|\d+)u", header))
+    return {"main_ram_size": int(values["RTB_SOC_MAIN_RAM_SIZE"], 0),
+            "cmdline_bytes": int(values["RTB_SOC_CMDLINE_BYTES"], 0)}
+
+
+def _check_register_map(build: Build, model: Model) -> None:
+    built_for = build.directory / "soc" / "csr.json"
+    try:
+        same = json.loads(built_for.read_text())["csr_registers"] == json.loads(
+            (model.directory / "csr.json").read_text())["csr_registers"]
+    except (OSError, ValueError, KeyError):
+        same = False
+    if not same:
+        raise RtbenchError(f"the image was compiled for another SoC register map than the {model.variant} model",
+                           f"delete {build.directory} to rebuild the image")
+
+
+def _program(build: Build) -> bytes:
+    out = build.directory / "rtbench.bin"
+    proc = subprocess.run(["riscv64-unknown-elf-objcopy", "-O", "binary", str(build.elf), str(out)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RtbenchError(f"objcopy failed: {proc.stderr.strip()}", "is binutils-riscv64-unknown-elf installed?")
+    return out.read_bytes()
+
+
+def exit_status_from_log(log_path: Path) -> int | None:
+    """The firmware's exit status from its last console line (the simulator's own says nothing)."""
+    try:
+        lines = log_path.read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in reversed(lines[-5:]):
+        match = _EXIT_LINE.match(line.strip())
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
+    variant = launch.variant or target.spec["variants"]["default"]
+    if launch.models_dir is None:
+        raise RtbenchError("the litex-sim runner needs a workspace for its models")
+    model = ensure_model(target, variant, launch.models_dir, launch.progress)
+    _check_register_map(build, model)
+    image = ram_image(_program(build), options, _soc_layout(build.directory / "soc"))
+    with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
+        run_dir = Path(scratch)
+        for name in _SHARED:
+            (run_dir / name).symlink_to(model.gateware / name)
+        (run_dir / "sim_main_ram.init").write_text(image)
+        # stdbuf: the model prints the UART with stdio, block-buffered on a pipe otherwise.
+        command = ["stdbuf", "-o0", str(model.binary)]
+        outcome = run_console(command, launch, cwd=run_dir)
+    if outcome.end_reason is None:
+        status = exit_status_from_log(outcome.log_path)
+        if status is None:
+            outcome.end_reason = "the simulation ended without the firmware's exit line"
+        outcome.exit_status = status
+    outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
+    # The SoC names its CPU variant in its identifier; the image reports it.
+    reported = outcome.capture.meta.get("target.soc")
+    if reported is not None and not reported.endswith(f"cpu variant {variant}"):
+        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {variant} variant")
+    return outcome
+
+
+def describe(target: Target) -> dict[str, str]:
+    found = versions(target)
+    return {"name": "litex-sim (Verilator)", "version": found.get("verilator", ""),
+            "packages": ", ".join(f"{k} {v}" for k, v in found.items() if k != "verilator"),
+            "timing": "cycle-accurate RTL simulation, 1 thread"}

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Runs an image in QEMU system emulation, with deterministic instruction counting (-icount)."""
+from __future__ import annotations
+
+import subprocess
+
+from ..build import Build
+from ..platforms import Target
+from .console import ConsoleRun, Launch, run_console
+
+
+def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
+    spec = target.spec["qemu"]
+    # Semihosting hands these words to the guest as its command line; QEMU's option
+    # syntax escapes a comma by doubling it.
+    words = ["rtbench"] + [f"{key}={value}" for key, value in options.items()]
+    semihosting = ",".join(["enable=on", "target=native"] + [f"arg={w.replace(',', ',,')}" for w in words])
+    return [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"],
+            "-display", "none", "-monitor", "none", "-serial", "stdio",
+            "-icount", spec["icount"], "-semihosting-config", semihosting,
+            *spec.get("extra", []), "-kernel", str(build.elf)]
+
+
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
+    return run_console(command(target, build, options), launch)
+
+
+def describe(target: Target) -> dict[str, str]:
+    spec = target.spec["qemu"]
+    try:
+        version = subprocess.run([spec["binary"], "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        version = "unknown"
+    return {"name": "qemu", "version": version, "machine": spec["machine"], "cpu": spec["cpu"],
+            "timing": f"-icount {spec['icount']}"}

@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Simulation models of the vexriscv-sim SoC: one Verilator build per CPU variant, cached in the
+workspace under a key of everything that changes the hardware (package versions, Verilator,
+the variant and rtbench's SoC scripts)."""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...errors import RtbenchError
+from .. import processes
+from ..build_once import build_once
+from ..platforms import Target
+
+BUILD_TIMEOUT = 1800  # seconds; a build takes about 30-45 s on an idle 2-core machine
+
+
+@dataclass(frozen=True)
+class Model:
+    variant: str
+    directory: Path  # holds csr.json and gateware/ with the compiled model
+
+    @property
+    def gateware(self) -> Path:
+        return self.directory / "gateware"
+
+    @property
+    def binary(self) -> Path:
+        return self.gateware / "obj_dir" / "Vsim"
+
+
+def _package_version(name: str) -> str:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "missing"
+
+
+def verilator_version() -> str:
+    try:
+        return subprocess.run(["verilator", "--version"], capture_output=True, text=True).stdout.strip() or "unknown"
+    except OSError:
+        return "missing"
+
+
+def versions(target: Target) -> dict[str, str]:
+    """The versions a model depends on, for the manifest and the cache key."""
+    found = {name: _package_version(name) for name in target.spec["soc"]["packages"]}
+    found["verilator"] = verilator_version()
+    return found
+
+
+def soc_script(target: Target) -> Path:
+    return target.folder / target.spec["soc"]["script"]
+
+
+def _key(target: Target, variant: str) -> str:
+    digest = hashlib.sha256(json.dumps(versions(target), sort_keys=True).encode())
+    digest.update(variant.encode())
+    for script in sorted(soc_script(target).parent.glob("*.py")):
+        digest.update(script.name.encode() + script.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def check_variant(target: Target, variant: str) -> None:
+    choices = target.spec["variants"]["choices"]
+    if variant not in choices:
+        raise RtbenchError(f"{target.name} has no CPU variant '{variant}'", "variants: " + ", ".join(choices))
+
+
+def ensure_model(target: Target, variant: str, models_dir: Path, progress: Callable[[str], None]) -> Model:
+    """The compiled model for `variant`, built now if the cache has none."""
+    check_variant(target, variant)
+    missing = [name for name, version in versions(target).items() if version == "missing"]
+    if missing:
+        raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its SoC with them",
+                           "run scripts/setup.sh")
+    model = Model(variant, models_dir / f"{target.name}-{variant}-{_key(target, variant)}")
+    # Concurrent runs share the cache: one builds, the others wait and use its model.
+    build_once(model.binary, model.directory.with_name(model.directory.name + ".lock"),
+               lambda: _build(target, model, progress),
+               lambda: progress("model   waiting for another rtbench process building the same model"))
+    return model
+
+
+def _build(target: Target, model: Model, progress: Callable[[str], None]) -> None:
+    """Build the model in a private scratch directory, then move it into place."""
+    variant = model.variant
+    progress(f"model   building the {variant} SoC model with Verilator (about a minute, once per variant)")
+    started = time.monotonic()
+    scratch = model.directory.with_name(model.directory.name + f".tmp{os.getpid()}")
+    shutil.rmtree(scratch, ignore_errors=True)
+    # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
+    env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+    try:
+        proc = processes.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
+                              "--build"], env=env, timeout=BUILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise RtbenchError(f"building the {variant} SoC model took longer than {BUILD_TIMEOUT} s",
+                           "is the machine overloaded? try again") from None
+    except BaseException:  # interrupted: leave no half-built model behind
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise RtbenchError(f"building the {variant} SoC model failed:\n{tail}",
+                           "check that verilator, libevent-dev, libjson-c-dev and zlib1g-dev are installed "
+                           "(scripts/setup.sh)")
+    shutil.rmtree(model.directory, ignore_errors=True)
+    scratch.rename(model.directory)
+    progress(f"model   {variant} built in {time.monotonic() - started:.0f} s")

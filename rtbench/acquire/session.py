@@ -1,0 +1,307 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""`rtbench run`: build the image, run it, collect and check every result, store the run."""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import RtbenchError
+from ..model import Result, Run
+from ..paths import Workspace
+from . import catalogue, fault, footprint, interrupts, platforms, run_options, runners, sources
+from .build import Build, build_image
+from .manifest import make_manifest
+from .platforms import Kernel, Target, default_kernel, find_kernel, find_target
+from .protocol import Capture, Record
+from .runners.console import Launch
+
+DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
+
+
+@dataclass
+class RunRequest:
+    target: str = "qemu-m3"
+    os: str | None = None  # None: the target's default kernel
+    profile: str = "default"
+    bench: str | None = None
+    iterations: int = 1000
+    warmup: int = 100
+    options: dict[str, str] = field(default_factory=dict)
+    kernel_src: Path | None = None
+    opt_flags: str = "-O2"
+    timeout: float = 900.0
+    silence: float | None = None  # None: the target's own (target.toml [run] silence), else 30 s
+    # Hardware variants of the target to run the image on (e.g. CPU variants), default: its own.
+    variants: list[str] = field(default_factory=list)
+    # Nominal clock for converting cycles to time in reports (recorded in the manifest).
+    clock_hz: float | None = None
+    # What the timestamps count when the target offers a choice (e.g. "instructions"); None: its unit.
+    count: str | None = None
+    load: str = "none"  # background load beside a host target: none, cpu or io
+
+
+def _check_host_settings(request: RunRequest, target: Target) -> None:
+    if request.load != "none" and target.runner not in runners.LOAD_RUNNERS:
+        raise RtbenchError(f"--load applies to targets that run on this machine or a Linux guest, not to "
+                           f"{request.target} with this kernel",
+                           "use --target linux, or --target qemu-a9 --os linux-rt")
+
+
+def _expected_seconds(options: dict[str, str]) -> float:
+    """How long a periodic run asked for takes (periods x period), so the watchdog waits for it."""
+    try:
+        return int(options.get("periods", "0")) * int(options.get("period_us", "10000")) / 1e6
+    except ValueError:
+        return 0.0
+
+
+def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
+    options = {"iterations": str(request.iterations), "warmup": str(request.warmup)}
+    if not everything:
+        options["select"] = ",".join(b.name for b in selected)
+    options.update(request.options)
+    return options
+
+
+def _missing(selected: list[catalogue.BenchInfo], results: list[Result], unit: str, why: str) -> list[Result]:
+    """Results for benchmarks the guest never reached, so nothing silently disappears."""
+    seen = {r.bench for r in results}
+    return [Result(bench=b.name, params={}, unit=unit, status="error", reason=f"not run: {why}")
+            for b in selected if b.name not in seen]
+
+
+@dataclass
+class _Plan:
+    """A request checked against the target, the kernel and the catalogue, before any build."""
+
+    target: Target
+    kernel: Kernel
+    everything: list[catalogue.BenchInfo]
+    selected: list[catalogue.BenchInfo]
+    variants: list[str]
+
+
+def prepare(request: RunRequest) -> _Plan:
+    """Every usage error of a run, found before anything is built or run."""
+    target = find_target(request.target)
+    kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    target = platforms.for_kernel(target, kernel)
+    run_options.check_counts(request.iterations, request.warmup)
+    run_options.check_seconds(request.timeout, "--timeout")
+    if request.silence is not None:
+        run_options.check_seconds(request.silence, "--silence")
+    run_options.compiler_words(request.opt_flags)
+    _check_host_settings(request, target)
+    everything = catalogue.scan()
+    selected = catalogue.select(everything, request.bench)
+    run_options.check_options(request.options, target, selected, everything)
+    variants = platforms.target_variants(target, request.variants)
+    return _Plan(target, kernel, everything, selected, variants)
+
+
+@dataclass
+class _Image:
+    """One image a run uses and the benchmarks it runs there: the plain image; for a kernel whose
+    trace hooks some benchmarks need, an instrumented one; for a kernel whose optional services
+    (event flags, software timers) cost the other benchmarks, one built with them. So the hooks
+    and the services cost no other benchmark anything."""
+
+    build: Build
+    benches: list[catalogue.BenchInfo]
+    options: dict[str, str]
+    kind: str = "plain"  # plain, instrumented or services
+
+
+def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource, workspace: Workspace,
+                  progress: Callable[[str], None]) -> list[_Image]:
+    target, kernel = plan.target, plan.kernel
+    defines = platforms.counter_defines(target, request.count, plan.variants)
+    on_target = [b for b in plan.selected if not b.host]
+    trace_define = kernel.spec.get("trace_define")
+    services_define = kernel.spec.get("services_define")
+    traced = [b for b in on_target if b.traced and trace_define]
+    serviced = [b for b in on_target if b.services and services_define and b not in traced]
+    plain = [b for b in on_target if b not in traced and b not in serviced]
+    # The plain image also serves the host's own benchmarks (footprint reads its map).
+    needs_plain = bool(plain) or not (traced or serviced) or any(b.host for b in plan.selected)
+    groups = [(plain, defines, "plain")] if needs_plain else []
+    if traced:
+        groups.append((traced, (*defines, str(trace_define)), "instrumented"))
+    if serviced:
+        groups.append((serviced, (*defines, str(services_define)), "services"))
+    every = [b for b in plan.everything if not b.host]
+    images = []
+    for benches, image_defines, kind in groups:
+        build = build_image(target, kernel, request.profile, source, workspace, request.opt_flags, progress,
+                            image_defines)
+        what = f" ({kind}: " + ", ".join(b.name for b in benches) + ")" if kind != "plain" else ""
+        progress(f"build   {target.name}/{kernel.name}/{request.profile}{what} in {build.seconds:.1f} s")
+        # When the whole catalogue runs, an image whose benchmarks lead it runs without a
+        # benchmark list, as the whole catalogue in one image does: the list costs the guest a
+        # search before each benchmark, which would move every later one's tick phase. What it
+        # runs beyond its share (benchmarks that other images serve, all after them) is dropped.
+        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)])
+        images.append(_Image(build, benches, options, kind))
+    return images
+
+
+def _order(results: list[Result], everything: list[catalogue.BenchInfo]) -> list[Result]:
+    """Results of several images in catalogue order (a benchmark's own results keep theirs)."""
+    rank = {b.name: i for i, b in enumerate(everything)}
+    return sorted(results, key=lambda r: rank.get(r.bench, len(rank)))
+
+
+def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
+    """Builds and runs the image(s). An interrupt (Ctrl-C, SIGTERM) once measuring has begun
+    ends the run early: what finished is returned, the manifest says `interrupted`."""
+    plan = prepare(request)
+    target, kernel, selected = plan.target, plan.kernel, plan.selected
+    source = sources.locate(kernel, request.kernel_src)
+    progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
+    images = _build_images(request, plan, source, workspace, progress)
+
+    settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,
+                                   "options": dict(request.options), "benches": [b.name for b in selected]}
+    results: list[Result] = []
+    capture = None
+    interrupted: BaseException | None = None
+    runnable = [image for image in images if image.benches]
+    if runnable:
+        settings["guest_options"] = runnable[0].options
+        per_variant: dict[str, dict[str, object]] = {}
+        choices: list[str | None] = list(plan.variants) or [None]
+        unit = str(target.spec.get("unit", "raw"))
+        for variant in choices:
+            variant_settings: dict[str, object] = {}
+            for image in runnable:
+                if interrupted is not None:
+                    found = _missing(image.benches, [], unit, f"the run was {interrupted_text(interrupted)} first")
+                    run_settings: dict[str, object] = {"error": "interrupted before it ran"}
+                else:
+                    try:
+                        found, image_capture, run_settings, interrupted = _run_on_target(
+                            target, image.build, image.options, image.benches, variant, request, workspace,
+                            progress)
+                        capture = capture or image_capture
+                    except KeyboardInterrupt as err:
+                        if not results:
+                            raise  # nothing measured yet: there is nothing to keep
+                        interrupted = err
+                        found = _missing(image.benches, [], unit, f"the run was {interrupted_text(err)}")
+                        run_settings = {"error": "interrupted"}
+                    except RtbenchError as err:
+                        if not results:
+                            raise
+                        # A variant or image that cannot run (its model failed to build) keeps what was measured.
+                        progress(f"error   {variant or target.name}: {err}")
+                        found = _missing(image.benches, [], unit, f"the {variant} variant could not run: {err}")
+                        run_settings = {"error": str(err)}
+                if len(plan.variants) > 1:
+                    for result in found:
+                        result.params = {**result.params, platforms.variant_option(target): variant}
+                results.extend(found)
+                if image.kind != "plain":
+                    variant_settings[f"{image.kind}_image"] = run_settings
+                else:
+                    variant_settings.update(run_settings)
+            if variant is None:
+                settings.update(variant_settings)
+            else:
+                per_variant[variant] = variant_settings
+        if plan.variants:
+            settings["variants"] = per_variant
+            if len(plan.variants) == 1:
+                settings.update(per_variant[plan.variants[0]])
+    for image in images:
+        if image.kind != "plain":
+            settings[image.kind] = {"benches": [b.name for b in image.benches],
+                                    "defines": list(image.build.defines), "image": str(image.build.elf)}
+    # From here on the measurements exist: finish the run before taking a stop signal.
+    with interrupts.deferred() as received:
+        run = _finish(request, plan, source, images[0].build, capture, settings, _order(results, plan.everything))
+    if interrupted is not None or received:
+        run.manifest["interrupted"] = interrupts.signal_name(interrupted) if interrupted else "SIGINT"
+    return run
+
+
+def interrupted_text(err: BaseException) -> str:
+    return f"interrupted ({interrupts.signal_name(err)})"
+
+
+def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, build: Build, capture: Capture | None,
+            settings: dict[str, object], results: list[Result]) -> Run:
+    """The run's host-computed results (footprint) and its manifest."""
+    target, kernel = plan.target, plan.kernel
+    breakdown = None
+    if any(b.name == "footprint" for b in plan.selected):
+        outside = (f"the {kernel.name} port's kernel is not part of the image (the machine's own, or a guest "
+                   "kernel booted beside it)" if source.path is None else None)
+        footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
+        results.extend(footprint_results)
+    manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
+                             emulator=runners.describe(target), capture=capture, settings=settings)
+    if breakdown is not None:
+        manifest["footprint"] = breakdown
+    if plan.variants:
+        manifest["target_settings"].update(platforms.describe_variants(target, plan.variants))
+    if request.clock_hz:
+        manifest["clock_hz"] = request.clock_hz
+    return Run(manifest=manifest, results=results)
+
+
+def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
+                   variant: str | None, request: RunRequest, workspace: Workspace,
+                   progress: Callable[[str], None]
+                   ) -> tuple[list[Result], Capture, dict[str, object], BaseException | None]:
+    """One run of the image (on one hardware variant): its results, capture, run settings and
+    the interrupt that cut it short, if one did."""
+    running = {"label": ""}
+    prefix = f"[{variant}] " if variant else ""
+    # An image may run more than its share (see _build_images): the rest is not reported.
+    wanted = {b.name for b in on_target}
+
+    def on_record(record: Record) -> None:
+        if record.rtype == "BEGIN":
+            param = record.fields.get("param", "-")
+            bench = record.fields.get("bench", "?")
+            running["label"] = bench + (f" {param}={record.fields.get('value')}" if param != "-" else "") \
+                if bench in wanted else ""
+        elif record.rtype == "END" and running["label"]:
+            progress(f"run     {prefix}{running['label']:<28} {record.fields.get('status', '?')}")
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
+    suffix = f"-{variant}" if variant else ""
+    log_path = workspace.logs / f"{stamp}-{target.name}-{build.directory.name}{suffix}.log"
+    silence = request.silence if request.silence is not None else float(
+        target.spec.get("run", {}).get("silence", DEFAULT_SILENCE))
+    # A long periodic run prints nothing until it ends: the watchdog must wait for it.
+    expected = _expected_seconds(options)
+    silence = max(silence, expected * 1.2 + silence)
+    timeout = max(request.timeout, expected * 1.5 + 60)
+    launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
+                    variant=variant, models_dir=workspace.root / "models", progress=progress,
+                    workspace=workspace.root)
+    outcome = runners.runner_for(target)(target, build, options, launch)
+    capture = outcome.capture
+    if capture.fault:
+        described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
+        for result in capture.results:
+            if result.bench == capture.fault.get("bench") and result.status == "error":
+                result.reason = f"guest fault: {described}"
+        capture.errors.append(f"guest fault: {described}")
+    results = [r for r in capture.results if r.bench in wanted]
+    unit = capture.hello.get("unit", str(target.spec.get("unit", "raw")))
+    if capture.fault:
+        why = f"the guest faulted in {capture.fault.get('bench', 'its start-up')}"
+    else:
+        why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
+    results.extend(_missing(on_target, results, unit, why))
+    run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
+                                       "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
+                                       "command": outcome.command, **outcome.details}
+    if "target.soc" in capture.meta:
+        run_settings["soc"] = capture.meta["target.soc"]
+    return results, capture, run_settings, outcome.interrupted

@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""`rtbench footprint`: build every kernel x profile for a target and tabulate its memory footprint."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..acquire import elf, sources
+from ..acquire.build import build_image
+from ..acquire.footprint import DETAILED_KINDS, KINDS, parse_map_detailed, section_kind
+from ..acquire.platforms import Kernel, find_kernel, find_target, kernels
+from ..errors import RtbenchError
+from ..paths import Workspace
+from ..reports.tables import Column, Table, as_text, cell
+from ..results.schema import FOOTPRINT, stamped
+
+# The rows printed per image: the kernel, rtbench's adapter to it, the benchmark code, the rest.
+PARTS = (("kernel", ("kernel",)), ("port", ("port",)), ("benchmarks", ("bench",)))
+REST = "rest"
+IMAGE = "image"
+COLUMNS = ("text", "rodata", "data", "bss")  # bss includes .noinit
+
+
+@dataclass
+class Footprint:
+    kernel: str
+    profile: str
+    version: str
+    layers: dict[str, dict[str, int]]
+
+    def part(self, layers: tuple[str, ...]) -> dict[str, int]:
+        sizes = {k: sum(self.layers.get(layer, {}).get(k, 0) for layer in layers) for k in DETAILED_KINDS}
+        return {"text": sizes["text"], "rodata": sizes["rodata"], "data": sizes["data"],
+                "bss": sizes["bss"] + sizes["noinit"]}
+
+    def parts(self) -> list[tuple[str, dict[str, int]]]:
+        named = {layer for _, group in PARTS for layer in group}
+        rest = tuple(layer for layer in self.layers if layer not in named)
+        return ([(name, self.part(group)) for name, group in PARTS]
+                + [(REST, self.part(rest)), (IMAGE, self.part(tuple(self.layers)))])
+
+
+def check_against_elf(layers: dict[str, dict[str, int]], elf_path: Path) -> None:
+    """The map's totals per kind must equal the ELF's allocated section sizes."""
+    try:
+        found = elf.sections(elf_path)
+    except elf.ElfError as err:
+        raise RtbenchError(str(err), "rebuild the image (delete its build directory)") from None
+    from_elf = dict.fromkeys(KINDS, 0)
+    for section in found:
+        kind = section_kind(section.name) if section.allocated else None
+        if kind is not None:
+            from_elf[kind] += section.size
+    from_map = {kind: sum(sizes.get(kind, 0) for sizes in layers.values()) for kind in KINDS}
+    from_map["text"] += sum(sizes.get("rodata", 0) for sizes in layers.values())
+    if from_map != from_elf:
+        raise RtbenchError(f"the linker map and {elf_path.name} disagree on sizes: map {from_map}, ELF {from_elf}",
+                           "the map may be stale: rebuild the image (delete its build directory)")
+
+
+def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | None = None,
+            profiles: list[str] | None = None, opt_flags: str = "-O2",
+            progress: Callable[[str], None] = lambda _m: None) -> list[Footprint]:
+    """Builds (or reuses) each image and reads its footprint from the linker map."""
+    target = find_target(target_name)
+    chosen: list[Kernel] = ([find_kernel(n) for n in kernel_names] if kernel_names
+                            else [k for k in kernels() if k.runs_on(target)])
+    out = []
+    for kernel in chosen:
+        try:
+            source = sources.locate(kernel)
+        except RtbenchError as err:
+            if kernel_names:  # asked for by name: the user must hear why it cannot be built
+                raise
+            progress(f"skip    {kernel.name}: {str(err).splitlines()[0]}")
+            continue
+        for profile in profiles or kernel.profiles:
+            progress(f"build   {target.name}/{kernel.name}/{profile}")
+            build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)
+            layers = parse_map_detailed(build.map_file.read_text(errors="replace"))
+            check_against_elf(layers, build.elf)
+            out.append(Footprint(kernel.name, profile, source.version, layers))
+    return out
+
+
+def to_table(footprints: list[Footprint]) -> Table:
+    columns = [Column("kernel", "kernel"), Column("version", "version"), Column("profile", "profile"),
+               Column("part", "part")]
+    columns += [Column(kind, kind, "number") for kind in COLUMNS] + [Column("total", "total", "number")]
+    table = Table(columns, empty="no image was built")
+    for fp in footprints:
+        for name, sizes in fp.parts():
+            table.add([cell(fp.kernel), cell(fp.version), cell(fp.profile), cell(name),
+                       *(cell(sizes[c]) for c in COLUMNS), cell(sum(sizes.values()))])
+    return table
+
+
+def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
+    out = [f"footprint in bytes on {target} ({opt_flags}), from the linker map (totals checked against the ELF)",
+           as_text.render(to_table(footprints)),
+           "bss includes .noinit (sample buffers, task stacks). port: rtbench's adapter to the kernel.",
+           "rest: rtbench's core, the target's start-up and drivers, the C library and linker padding."]
+    return "\n".join(out)
+
+
+def to_json(footprints: list[Footprint], target: str, opt_flags: str) -> dict[str, Any]:
+    return stamped(FOOTPRINT, {"target": target, "opt_flags": opt_flags, "unit": "bytes",
+                               "images": [{"kernel": fp.kernel, "version": fp.version, "profile": fp.profile,
+                                           "parts": dict(fp.parts()), "layers": fp.layers} for fp in footprints]})

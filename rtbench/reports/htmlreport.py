@@ -1,0 +1,268 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""`rtbench report --html`: one self-contained HTML file (plotly.js embedded, no network at view
+time). It opens with its verdict; a comparison then shows every ratio in one chart, and the
+details follow: tables, distributions, load scaling, footprint, published studies, manifests."""
+from __future__ import annotations
+
+import datetime
+import html
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import plotly.offline
+
+from .. import __version__
+from ..analysis import kernel_profiles, published, verdict
+from ..errors import RtbenchError
+from ..model import Result, Run
+from ..results import compare
+from . import htmlcompare, htmlverdict, plots
+from .report import run_table
+from .tables import Column, Table, as_html, cell
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }
+h1 { font-size: 1.6em; margin-bottom: .2em; }
+h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+h3.figtitle { font-size: 1em; margin: 1em 0 .2em; }
+table { border-collapse: collapse; font-size: .85em; margin: .5em 0; }
+th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: right; white-space: nowrap; }
+.wide { overflow-x: auto; }
+th { background: #f3f3f3; } td.l, th.l { text-align: left; }
+tr.bad td { background: #fde8e8; } tr.significant td { background: #eef4ff; } tr.note td { color: #a33; }
+.fair { background: #fff6dc; border: 1px solid #e8c96a; padding: .5em 1em; margin: 1em 0; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(520px, 1fr)); gap: .5em 1.5em; }
+code { font-size: 1.1em; } .note { color: #555; font-size: .9em; }
+pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
+.verdict { border: 2px solid #3b6fb6; background: #f2f7ff; border-radius: 6px; padding: .2em 1.2em .6em;
+           margin: 1em 0; }
+.verdict.same { border-color: #2f8a4c; background: #f1fbf4; }
+.verdict.bad { border-color: #c53030; background: #fff5f5; }
+.verdict h2 { border: none; margin: .4em 0 0; font-size: 1em; text-transform: uppercase; letter-spacing: .05em;
+              color: #555; }
+.verdict .headline { font-size: 1.35em; font-weight: 600; margin: .3em 0; }
+.verdict ul { margin: .2em 0; padding-left: 1.2em; line-height: 1.6; }
+.chg { white-space: nowrap; } .worse { color: #b42318; } .better { color: #18794e; }
+"""
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1) -> str:
+    """Rows of ready-made text (the published studies' views) as an HTML table."""
+    table = Table([Column(f"c{i}", head, "text" if i < left else "number") for i, head in enumerate(heads)])
+    for row in rows:
+        table.add([cell(text) for text in row])
+    return as_html.render(table)
+
+
+class _Figures:
+    """Numbers the figure divs so ids are stable from one report to the next; each figure's title
+    is HTML above it, clear of plotly's toolbar."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def add(self, fig: Any, title: str = "", div_id: str | None = None) -> str:
+        self.count += 1
+        heading = f'<h3 class="figtitle">{_e(title)}</h3>' if title else ""
+        return f'<div class="fig">{heading}{plots.html_of(fig, div_id or f"fig-{self.count}")}</div>'
+
+
+def _run_heading(run: Run, name: str) -> str:
+    m = run.manifest
+    kernel = m.get("kernel", {}) if isinstance(m.get("kernel"), dict) else {}
+    parts = [m.get("target"), f"{kernel.get('name', m.get('os', ''))} {kernel.get('version', '')}".strip(),
+             f"profile {m.get('profile')}" if m.get("profile") else None,
+             (m.get("compiler") or {}).get("opt_flags") if isinstance(m.get("compiler"), dict) else None,
+             m.get("created")]
+    return f"{name}: " + " / ".join(str(p) for p in parts if p)
+
+
+def _summary(run: Run, name: str) -> str:
+    unit_note = run.manifest.get("unit_note")
+    note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
+    table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
+    return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
+
+
+def _kernels(runs: list[Run]) -> str:
+    """The profile of each kernel the runs used (rtbench kernels, from what the runs recorded)."""
+    profiles = kernel_profiles.from_runs(runs)
+    if not profiles:
+        return ""
+    target = str(runs[0].manifest.get("target", ""))
+    table = as_html.render(kernel_profiles.to_table(profiles, target))
+    return ("<p class='note'>From each port's description and, where the run's kernel tree is still there, the "
+            "API counted in its public headers (the survey's Fig. 3 categories). rtbench kernels adds the "
+            f"footprint of a one-task image.</p><div class='wide'>{table}</div>")
+
+
+def _results(runs: list[Run], names: list[str], folded: bool) -> str:
+    """Each run's table; folded away under the comparison, whose chart and table say more."""
+    if not folded:
+        return "".join(_summary(run, name) for run, name in zip(runs, names))
+    return "".join(f"<details><summary>{_e(_run_heading(run, name))} ({len(run.results)} results)</summary>"
+                   f"{_summary(run, name)}</details>" for run, name in zip(runs, names))
+
+
+def _labels_by_unit(runs: list[Run]) -> dict[str, list[tuple[Any, str]]]:
+    """Sampled (n > 1) benchmarks per unit, in catalogue order: (key, label)."""
+    found: dict[str, list[tuple[Any, str]]] = {}
+    for run in runs:
+        for result in run.results:
+            entry = (result.key, result.label())
+            if result.status == "ok" and len(result.raw_samples) > 1 and entry not in found.get(result.unit, []):
+                found.setdefault(result.unit, []).append(entry)
+    return found
+
+
+def _distributions(runs: list[Run], names: list[str], figures: _Figures) -> str:
+    # One figure per unit (different units never share an axis), a row per benchmark, a box per
+    # run; benchmarks with values at or below 0 (signed lateness) get their own linear axis.
+    parts = []
+    for unit, entries in _labels_by_unit(runs).items():
+        rows: list[tuple[str, list[list[int] | None]]] = []
+        for key, label in entries:
+            per_run = []
+            for run in runs:
+                found = next((r for r in run.results if r.key == key and r.unit == unit), None)
+                per_run.append(found.samples() if found and found.status == "ok" and found.raw_samples else None)
+            rows.append((label, per_run))
+        signed = [r for r in rows if any(s and min(s) <= 0 for s in r[1])]
+        positive = [r for r in rows if r not in signed]
+        for chosen, what in ((positive, ""), (signed, ", values at or below 0")):
+            if chosen:
+                title = f"{unit}: {len(chosen)} benchmark(s){what}"
+                parts.append(figures.add(plots.distributions(unit, names, chosen), title))
+    if not parts:
+        return ""
+    return ('<p class="note">Every raw sample (read overhead subtracted), as nearest-rank percentiles: the box '
+            "spans p25 to p75, its line is the median and its dashed line the mean, the whiskers reach from the "
+            "minimum to p99, and a cross marks the maximum where it lies above p99 (a rare slow sample, such as "
+            "a tick hitting the measurement). Single samples are in the tables.</p>" + "".join(parts))
+
+
+def _swept(run: Run) -> dict[tuple[str, str, str], list[Result]]:
+    """Benchmarks run at several values of one numeric parameter (load scaling), by unit."""
+    groups: dict[tuple[str, str, str], list[Result]] = {}
+    for result in run.results:
+        if len(result.params) == 1:
+            (param, value), = result.params.items()
+            if isinstance(value, (int, float)):
+                groups.setdefault((result.bench, param, result.unit), []).append(result)
+    return {key: results for key, results in groups.items() if len(results) > 1}
+
+
+def _scaling(runs: list[Run], names: list[str], figures: _Figures) -> str:
+    keys: list[tuple[str, str, str]] = []
+    for run in runs:
+        keys += [k for k in _swept(run) if k not in keys]
+    parts = []
+    for bench, param, unit in keys:
+        per_run = [(name, _swept(run).get((bench, param, unit), [])) for name, run in zip(names, runs)]
+        parts.append(figures.add(plots.scaling(bench, param, unit, per_run), f"{bench} against {param}"))
+    return f'<div class="grid">{"".join(parts)}</div>' if parts else ""
+
+
+def _footprint(runs: list[Run], names: list[str], figures: _Figures) -> str:
+    fig = plots.footprint(list(zip(names, runs)))
+    if fig is None:
+        return ""
+    return "<p class='note'>bss includes .noinit (sample buffers and task stacks).</p>" \
+           + figures.add(fig, "bytes per layer, from the linker map")
+
+
+def _study_raw(study: dict[str, Any]) -> str:
+    columns: list[str] = []
+    for row in study.get("rows", []):
+        columns += [k for k in row if k not in columns]
+    rows = [["-" if row.get(c) is None else str(row.get(c)) for c in columns] for row in study.get("rows", [])]
+    return _table(columns, rows, left=1)
+
+
+def _studies(runs: list[Run], names: list[str], figures: _Figures) -> str:
+    about, views = published.study_views(runs, names)
+    out = [f'<p class="note">{_e(about)}</p>']
+    for view in views:
+        s = view.study
+        out.append(f"<h3 id=\"study-{_e(s['id'])}\">{_e(s.get('title', s['id']))}</h3><ul>"
+                   + "".join(f"<li><b>{_e(k)}:</b> {_e(s[k])}</li>" for k in ("platform", "method", "unit") if k in s)
+                   + (f"<li><b>kernels:</b> {_e(', '.join(f'{k} {v}' for k, v in s['kernels'].items()))}</li>"
+                      if isinstance(s.get("kernels"), dict) else "")
+                   + "".join(f"<li><b>finding:</b> {_e(f)}</li>" for f in s.get("findings", [])) + "</ul>")
+        out.append(f'<p class="note">{_e(view.explanation)}</p>')
+        if view.rows:
+            table = _table(view.columns, view.rows, left=2 if view.shape == "ratio" else 3)
+            out.append(f'<div class="wide">{table}</div>')
+        if view.comparable:
+            out.append(figures.add(plots.study_shape(view)))
+        out.append(f"<details><summary>the study's figures as published</summary>{_study_raw(s)}</details>")
+    return "\n".join(out)
+
+
+def _manifests(runs: list[Run], names: list[str]) -> str:
+    parts = [f"<details><summary>{_e(name)}</summary><pre>{_e(json.dumps(run.manifest, indent=1, default=str))}"
+             "</pre></details>" for name, run in zip(names, runs)]
+    return "".join(parts)
+
+
+def render(runs: list[Run], names: list[str]) -> str:
+    figures = _Figures()
+    comparison, not_compared = None, ""
+    if len(runs) > 1:
+        try:
+            comparison = compare.compare_runs(runs, names)
+        except RtbenchError as err:  # e.g. different units: say so instead of comparing
+            not_compared = str(err)
+    run_verdicts = [verdict.of_run(run, name) for run, name in zip(runs, names)]
+    if comparison is not None:
+        pairs = verdict.pairs(comparison)
+        letters = compare.letters_for(len(runs))
+        opening = (htmlverdict.comparison_box(pairs, list(zip(letters, names)), run_verdicts)
+                   + htmlcompare.fairness(comparison))
+        sections = [("ratios", "Ratios to A", htmlcompare.ratios(comparison, figures.add)),
+                    ("comparison", "Comparison table", htmlcompare.full_table(comparison))]
+    else:
+        opening = htmlverdict.runs_box(run_verdicts, not_compared)
+        if not_compared:
+            opening += f'<div class="fair"><b>Not compared:</b> {_e(not_compared)}</div>'
+        sections = []
+    sections += [
+        ("results", "Results", _results(runs, names, folded=comparison is not None)),
+        ("distributions", "Sample distributions", _distributions(runs, names, figures)),
+        ("scaling", "Load scaling", _scaling(runs, names, figures)),
+        ("footprint", "Footprint", _footprint(runs, names, figures)),
+        ("kernels", "Kernels", _kernels(runs)),
+        ("studies", "Published studies", _studies(runs, names, figures)),
+        ("manifests", "Manifests", _manifests(runs, names)),
+    ]
+    present = [(anchor, title, content) for anchor, title, content in sections if content]
+    return page("rtbench report", f"{len(runs)} run(s)", opening, present)
+
+
+def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str]]) -> str:
+    """A whole report: its title, what it covers, the opening box and (anchor, title, content)
+    sections, with the report's style and plotly.js embedded."""
+    nav = " · ".join(f'<a href="#{anchor}">{_e(heading.lower())}</a>' for anchor, heading, _ in sections)
+    body = [(f"<h1>{_e(title)}</h1><p class='note'>rtbench {_e(__version__)}, "
+             f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
+             f"{_e(what)}. Opens offline: plotly.js is embedded. {nav}</p>"), opening]
+    body += [f'<section id="{anchor}"><h2>{_e(heading)}</h2>\n{content}</section>'
+             for anchor, heading, content in sections]
+    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{_e(title)}</title>"
+            f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+def write_report(runs: list[Run], names: list[str], path: Path) -> None:
+    try:
+        Path(path).write_text(render(runs, names), encoding="utf-8")
+    except OSError as err:
+        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None

@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Where a report, comparison or check gets its runs: the store (last run or an id) or a JSON file."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..model import Result, Run, Scale
+from . import schema
+from .store import Store
+
+
+def _result_from_json(row: dict[str, Any]) -> Result:
+    # The row has passed the schema. JSON samples are already in the unit with the read overhead
+    # subtracted: scale 1, overhead 0. int(): a sample written as 12.0 is the integer 12.
+    samples = [int(s) for s in row.get("samples") or []]
+    return Result(bench=row["bench"], params=dict(row["params"]), unit=row["unit"], status=row["status"],
+                  reason=row["reason"], notes=list(row["notes"]), raw_samples=samples, scale=Scale(row["unit"]),
+                  iterations=len(samples))
+
+
+def run_from_json(path: Path) -> Run:
+    """A run written by `rtbench run --json` (or `report --json`), checked against its schema."""
+    data = schema.load(Path(path), schema.RUN)
+    results = [_result_from_json(row) for row in data["results"]]
+    manifest: dict[str, Any] = data.get("manifest", {})
+    return Run(manifest=manifest, results=results, run_id=data.get("run_id"))
+
+
+def load_run(spec: str | None, store_path: Path) -> Run:
+    """`spec` is None or 'last' (the latest stored run), a stored run id, or a JSON file."""
+    if spec is not None and spec != "last" and not spec.isdigit():
+        return run_from_json(Path(spec))
+    with Store(store_path, read_only=True) as store:
+        return store.load(None if spec in (None, "last") else int(spec))
+
+
+def run_name(run: Run, spec: str | None = None) -> str:
+    """A short label for tables: 'run 3 (debug)' or the JSON file's name."""
+    profile = run.manifest.get("profile")
+    opt = run.manifest.get("compiler", {}).get("opt_flags") if isinstance(run.manifest.get("compiler"), dict) else None
+    detail = ", ".join(str(x) for x in (run.manifest.get("os"), profile, opt) if x)
+    if spec and not spec.isdigit() and spec != "last":
+        head = Path(spec).name
+    elif run.run_id is not None:
+        head = f"run {run.run_id}"
+    else:
+        head = "run"
+    return f"{head} ({detail})" if detail else head

@@ -1,0 +1,322 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The SQLite results store: every run with its manifest, results and raw samples."""
+from __future__ import annotations
+
+import json
+import pathlib
+import sqlite3
+import sys
+from array import array
+from datetime import UTC, datetime
+from typing import Any, Self
+
+from rtbench.errors import RtbenchError
+from rtbench.model import STATUSES, Result, Run, Scale
+from rtbench.paths import Workspace
+from rtbench.results.stats import summarize
+
+SCHEMA_VERSION = 2
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created TEXT NOT NULL,
+    manifest TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    bench TEXT NOT NULL,
+    params TEXT NOT NULL,
+    unit TEXT NOT NULL,
+    status TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    notes TEXT NOT NULL,
+    overhead_raw INTEGER NOT NULL,
+    scale_num INTEGER NOT NULL,
+    scale_den INTEGER NOT NULL,
+    scale_unit TEXT NOT NULL,
+    iterations INTEGER NOT NULL,
+    warmup INTEGER NOT NULL,
+    samples BLOB NOT NULL,
+    stats TEXT NOT NULL,
+    PRIMARY KEY (run_id, position)
+);
+"""
+
+_READ_COLUMNS = ("position, bench, params, unit, status, reason, notes, overhead_raw, scale_num, scale_den,"
+                 " scale_unit, iterations, warmup")
+_RESULT_COLUMNS = (
+    "run_id, position, bench, params, unit, status, reason, notes, overhead_raw,"
+    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats"
+)
+
+
+def _stats(result: Result) -> dict[str, Any]:
+    """The summary statistics, stored beside the raw samples so SQL queries need no Python."""
+    return summarize(result.samples()) if result.status == "ok" else {"n": 0}
+
+
+class StoreError(RtbenchError):
+    """A results store that cannot be used, or a run that is not in it (exit status 2)."""
+
+
+def _pack(values: list[int]) -> bytes:
+    # Little-endian on disk so a store copied between hosts reads the same.
+    data = array("q", values)
+    if sys.byteorder == "big":
+        data.byteswap()
+    return data.tobytes()
+
+
+def _unpack(blob: bytes) -> list[int]:
+    data = array("q")
+    data.frombytes(blob)
+    if sys.byteorder == "big":
+        data.byteswap()
+    return data.tolist()
+
+
+class Store:
+    """Opens the store at `path`; use as a context manager or close().
+
+    For writing (the default) the store is created if needed. With read_only=True (report,
+    compare, check, runs...) nothing is created or changed: the file is opened through SQLite's
+    read-only mode, and a missing store is a StoreError saying that no runs are stored yet."""
+
+    def __init__(self, path: pathlib.Path, *, read_only: bool = False) -> None:
+        self.path = pathlib.Path(path)
+        self.read_only = read_only
+        # Version 1 stores (read as they are, without migrating, when read-only) have no stats column.
+        self._stats = "stats"
+        if read_only:
+            self._db = self._open_read_only()
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=30)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open results store {self.path}: {exc}") from exc
+        try:
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise StoreError(f"{self.path} is not a usable results store: {exc}") from exc
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        Workspace(self.path.parent).check_readable()
+        if not self.path.exists():
+            raise StoreError(f"no runs stored yet in {self.path}: run `rtbench run` first",
+                             "or give --home the workspace that holds your runs")
+        if not self.path.is_file():
+            raise StoreError(f"the result store {self.path} is not a file")
+        try:
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open results store {self.path}: {exc}") from exc
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise StoreError(f"{self.path} is not a usable results store: {exc}") from exc
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise StoreError(f"{self.path} has schema version {version}, but this rtbench only knows "
+                             f"version {SCHEMA_VERSION}: use a newer rtbench or another store")
+        if not {"runs", "results"} <= tables:
+            db.close()
+            raise StoreError(f"no runs stored yet in {self.path}: run `rtbench run` first")
+        if version < 2:
+            self._stats = "'{}'"
+        return db
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            self._db.close()
+            raise StoreError(
+                f"{self.path} has schema version {version}, but this rtbench only knows "
+                f"version {SCHEMA_VERSION}: use a newer rtbench or another store"
+            )
+        if version < SCHEMA_VERSION:
+            with self._db:
+                self._db.executescript(_SCHEMA)
+                if version == 1:  # version 2 stores each result's statistics beside its samples
+                    self._db.execute("ALTER TABLE results ADD COLUMN stats TEXT NOT NULL DEFAULT '{}'")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def save(self, run: Run) -> int:
+        """Stores the run in one transaction; returns its id and sets run.run_id."""
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        # default=str: a manifest may carry paths or versions; store their text, not fail.
+        manifest = json.dumps(run.manifest, default=str)
+        rows = []
+        for position, r in enumerate(run.results):
+            try:
+                samples = _pack(r.raw_samples)
+            except OverflowError as exc:
+                raise StoreError(f"{r.label()}: a sample does not fit 64 bits") from exc
+            rows.append((position, r.bench, json.dumps(r.params, default=str), r.unit,
+                         r.status, r.reason, json.dumps(r.notes), r.overhead_raw,
+                         r.scale.num, r.scale.den, r.scale.unit, r.iterations, r.warmup,
+                         samples, json.dumps(_stats(r))))
+        with self._db:
+            cursor = self._db.execute(
+                "INSERT INTO runs (created, manifest) VALUES (?, ?)", (created, manifest)
+            )
+            run_id = cursor.lastrowid
+            assert run_id is not None
+            self._db.executemany(
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                [(run_id, *row) for row in rows],
+            )
+        run.run_id = run_id
+        return run_id
+
+    def load(self, run_id: int | None = None) -> Run:
+        """The run with `run_id`, or the latest one when None. A damaged row is a StoreError naming
+        the run, the result and the column; the other runs stay readable."""
+        if run_id is None:
+            row = self._db.execute("SELECT id, manifest FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+            if row is None:
+                raise StoreError(f"no runs stored yet in {self.path}: run `rtbench run` first")
+        else:
+            row = self._db.execute("SELECT id, manifest FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no run with id {run_id} in {self.path}")
+        found_id, manifest_text = row
+        problem, manifest = _manifest(manifest_text)
+        results: list[Result] = []
+        cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats FROM results"
+                                  " WHERE run_id = ? ORDER BY position", (found_id,))
+        names = [d[0] for d in cursor.description]
+        for values in cursor:
+            row = dict(zip(names, values))
+            samples = row["samples"]
+            blob = ("blob", len(samples)) if isinstance(samples, bytes) else (_SQL_TYPES.get(type(samples), "?"), 0)
+            decoded = _decode(row, blob)
+            if isinstance(decoded, str):
+                problem = problem or f"result {row['position']} ({_name(row['bench'])}): {decoded}"
+                continue
+            results.append(Result(bench=row["bench"], params=decoded[0], unit=row["unit"], status=row["status"],
+                                  reason=row["reason"], notes=decoded[1], raw_samples=_unpack(samples),
+                                  overhead_raw=row["overhead_raw"],
+                                  scale=Scale(row["scale_unit"], row["scale_num"], row["scale_den"]),
+                                  iterations=row["iterations"], warmup=row["warmup"]))
+        if problem:
+            raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
+        return Run(manifest=manifest, results=results, run_id=found_id)
+
+    def manifests_where(self, json_path: str, value: str) -> list[tuple[int, dict[str, Any]]]:
+        """(id, manifest) of the runs whose manifest holds `value` at `json_path` (SQLite's JSON
+        path, e.g. "$.campaign.id"), oldest first. A run whose manifest is not JSON is left out."""
+        rows = self._db.execute("SELECT id, manifest FROM runs WHERE CASE WHEN json_valid(manifest)"
+                                " THEN json_extract(manifest, ?) END = ? ORDER BY id", (json_path, value)).fetchall()
+        found = []
+        for run_id, text in rows:
+            problem, manifest = _manifest(text)
+            if problem is None:
+                found.append((run_id, manifest))
+        return found
+
+    def list_runs(self) -> list[dict[str, Any]]:
+        """One summary per run, oldest first: id, created, target, os, results, and `damaged` (what
+        is wrong with it, None when it is whole). A damaged run is listed, not an error."""
+        damage: dict[int, str] = {}
+        cursor = self._db.execute(f"SELECT run_id, {_READ_COLUMNS}, {self._stats} AS stats, typeof(samples),"
+                                  " length(samples) FROM results ORDER BY run_id, position")
+        names = [d[0] for d in cursor.description]
+        for values in cursor:
+            row = dict(zip(names, values))
+            if row["run_id"] in damage:
+                continue
+            decoded = _decode(row, (values[-2], values[-1] or 0))
+            if isinstance(decoded, str):
+                damage[row["run_id"]] = f"result {row['position']} ({_name(row['bench'])}): {decoded}"
+        rows = self._db.execute(
+            "SELECT runs.id, runs.created, runs.manifest, COUNT(results.run_id)"
+            " FROM runs LEFT JOIN results ON results.run_id = runs.id"
+            " GROUP BY runs.id ORDER BY runs.id"
+        ).fetchall()
+        out = []
+        for run_id, created, manifest_text, count in rows:
+            problem, manifest = _manifest(manifest_text)
+            out.append({"id": run_id, "created": created, "target": manifest.get("target"),
+                        "os": manifest.get("os"), "results": count, "damaged": problem or damage.get(run_id)})
+        return out
+
+
+# What SQLite's typeof() calls the Python value a column gave back.
+_SQL_TYPES: dict[type, str] = {str: "text", int: "integer", float: "real", type(None): "null"}
+
+
+def _name(bench: Any) -> str:
+    return bench if isinstance(bench, str) else repr(bench)
+
+
+def _manifest(text: Any) -> tuple[str | None, dict[str, Any]]:
+    """(problem or None, manifest): a manifest that is not a JSON object is a problem, read as {}."""
+    try:
+        manifest = json.loads(text)
+    except (TypeError, ValueError):
+        return "its manifest is not valid JSON", {}
+    if not isinstance(manifest, dict):
+        return "its manifest is not a JSON object", {}
+    return None, manifest
+
+
+def _json_column(column: str, text: Any, kind: type) -> Any:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"its {column} column is not valid JSON") from None
+    if not isinstance(value, kind):
+        raise ValueError(f"its {column} column is not a JSON {'object' if kind is dict else 'array'}")
+    return value
+
+
+_TEXT_COLUMNS = ("bench", "unit", "status", "reason", "scale_unit")
+_INTEGER_COLUMNS = ("position", "overhead_raw", "scale_num", "scale_den", "iterations", "warmup")
+
+
+def _decode(row: dict[str, Any], blob: tuple[str, int]) -> tuple[dict[str, Any], list[str]] | str:
+    """A results row's params and notes, or what is wrong with the row (a str). `blob` is the
+    samples column's SQLite type and its length in bytes."""
+    try:
+        params: dict[str, Any] = _json_column("params", row["params"], dict)
+        notes: list[str] = _json_column("notes", row["notes"], list)
+        _json_column("stats", row["stats"], dict)
+    except ValueError as err:
+        return str(err)
+    for column in _TEXT_COLUMNS:
+        if not isinstance(row[column], str):
+            return f"its {column} column is not text"
+    for column in _INTEGER_COLUMNS:
+        if not isinstance(row[column], int):
+            return f"its {column} column is not an integer"
+    if any(isinstance(v, (dict, list)) for v in params.values()):
+        return "its params column holds a nested value"
+    if not all(isinstance(note, str) for note in notes):
+        return "its notes column holds something other than text"
+    if row["status"] not in STATUSES:
+        return f"its status {row['status']!r} is not one of {', '.join(STATUSES)}"
+    if row["scale_den"] == 0:
+        return "its scale denominator is 0"
+    kind, length = blob
+    if kind != "blob":
+        return f"its samples column holds {kind}, not a blob"
+    if length % 8:
+        return f"its samples blob has {length} bytes, not a whole number of 64-bit samples"
+    return params, notes
