@@ -44,14 +44,17 @@ class StudyView:
         return any(s.source == "rtbench" and any(v is not None for _, v in s.points) for s in self.series)
 
 
-def load_studies() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    """The published data and the mapping, keyed by study id."""
+def load_studies() -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
+    """The published data and the mapping: the views of each study, keyed by study id."""
     try:
         data = json.loads((DATA_DIR / "published.json").read_text())
         mapping = tomllib.loads((DATA_DIR / "published_map.toml").read_text())
     except (OSError, ValueError) as err:
         raise RtbenchError(f"the published-study data in {DATA_DIR} is unusable: {err}") from None
-    return data, {m["id"]: m for m in mapping.get("study", [])}
+    views: dict[str, list[dict[str, Any]]] = {}
+    for spec in mapping.get("study", []):
+        views.setdefault(spec["id"], []).append(spec)
+    return data, views
 
 
 def _cost(value: Any, orientation: str) -> float | None:
@@ -155,17 +158,60 @@ def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], 
     return view
 
 
+def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
+    """The study's counts per window beside rtbench's own (its window_* benchmarks), each also
+    relative to the same column's reference count: the processors differ, the ratios compare."""
+    columns, reference = spec["columns"], spec["reference"]
+    by_criterion = {row["criterion"]: row for row in study["rows"]}
+    view = StudyView(study=study, shape="window", explanation=(
+        f"Operations per window: the median count of rtbench's per-window benchmarks beside the study's "
+        f"counts, and in brackets each count relative to the same column's {reference} count (the "
+        f"processors and windows differ, so only the ratios compare). The study's window was 10 ms with a "
+        f"1 ms tick: run rtbench with --profile tick1k for the same. A '-' is a criterion the run did "
+        f"not measure or the study did not report."))
+    view.columns = (["criterion", "rtbench benchmark"] + [f"{n} (relative)" for n in names]
+                    + [f"study {c} (relative)" for c in columns])
+    run_series = [Series(n, "rtbench", []) for n in names]
+    study_series = [Series(f"study {c}", "study", []) for c in columns]
+    ref_spec = next(c for c in spec["criteria"] if c["study"] == reference)
+    run_refs = [_stat(_find(run, ref_spec["bench"], dict(ref_spec.get("params", {}))), "median") for run in runs]
+    for crit in spec["criteria"]:
+        row = by_criterion.get(crit["study"])
+        if row is None:
+            continue
+        params = dict(crit.get("params", {}))
+        label = crit["bench"] + (f"[{','.join(f'{k}={v}' for k, v in params.items())}]" if params else "")
+        cells = [crit["study"], label]
+        for i, run in enumerate(runs):
+            count, ref = _stat(_find(run, crit["bench"], params), "median"), run_refs[i]
+            relative = count / ref if count is not None and ref else None
+            cells.append("-" if count is None else f"{count:g} ({_fmt(relative)})")
+            run_series[i].points.append((crit["study"], relative))
+        ref_row = by_criterion[reference]
+        for j, column in enumerate(columns):
+            count, ref_count = row.get(column), ref_row.get(column)
+            relative = (count / ref_count if isinstance(count, (int, float)) and isinstance(ref_count, (int, float))
+                        and ref_count > 0 else None)
+            cells.append(f"{_raw(count)} ({_fmt(relative)})")
+            study_series[j].points.append((crit["study"], relative))
+        view.rows.append(cells)
+    view.series = run_series + study_series
+    return view
+
+
+_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view}
+
+
 def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]]:
-    """The data's 'about' text and one view per study, in the data's order."""
+    """The data's 'about' text and the views of each study, in the data's and mapping's order."""
     data, mapping = load_studies()
     views = []
     for study in data.get("studies", []):
-        spec = mapping.get(study["id"], {"shape": "none", "why": "no mapping to rtbench benchmarks yet"})
-        if spec["shape"] == "ratio":
-            views.append(_ratio_view(study, spec, runs, names))
-        elif spec["shape"] == "scaling":
-            views.append(_scaling_view(study, spec, runs, names))
-        else:
-            views.append(StudyView(study=study, shape="none",
-                                   explanation=f"Not compared: {spec.get('why', 'no rtbench counterpart')}."))
+        for spec in mapping.get(study["id"], [{"shape": "none", "why": "no mapping to rtbench benchmarks yet"}]):
+            make = _VIEWS.get(spec["shape"])
+            if make is not None:
+                views.append(make(study, spec, runs, names))
+            else:
+                views.append(StudyView(study=study, shape="none",
+                                       explanation=f"Not compared: {spec.get('why', 'no rtbench counterpart')}."))
     return str(data.get("about", "")), views

@@ -186,22 +186,33 @@ def _study_raw(study: dict[str, Any]) -> str:
     return _table(columns, rows, left=1)
 
 
+def _study_view(view: published.StudyView, figures: _Figures) -> str:
+    """A view's explanation, its table and its shape figure."""
+    out = [f'<p class="note">{_e(view.explanation)}</p>']
+    if view.rows:
+        table = _table(view.columns, view.rows, left=3 if view.shape == "scaling" else 2)
+        out.append(f'<div class="wide">{table}</div>')
+    if view.comparable:
+        out.append(figures.add(plots.study_shape(view)))
+    return "".join(out)
+
+
 def _studies(runs: list[Run], names: list[str], figures: _Figures) -> str:
     about, views = published.study_views(runs, names)
     out = [f'<p class="note">{_e(about)}</p>']
+    shown: set[str] = set()
     for view in views:
         s = view.study
+        if s["id"] in shown:  # a further view of the same study: under the same heading
+            out.append(_study_view(view, figures))
+            continue
+        shown.add(s["id"])
         out.append(f"<h3 id=\"study-{_e(s['id'])}\">{_e(s.get('title', s['id']))}</h3><ul>"
                    + "".join(f"<li><b>{_e(k)}:</b> {_e(s[k])}</li>" for k in ("platform", "method", "unit") if k in s)
                    + (f"<li><b>kernels:</b> {_e(', '.join(f'{k} {v}' for k, v in s['kernels'].items()))}</li>"
                       if isinstance(s.get("kernels"), dict) else "")
                    + "".join(f"<li><b>finding:</b> {_e(f)}</li>" for f in s.get("findings", [])) + "</ul>")
-        out.append(f'<p class="note">{_e(view.explanation)}</p>')
-        if view.rows:
-            table = _table(view.columns, view.rows, left=2 if view.shape == "ratio" else 3)
-            out.append(f'<div class="wide">{table}</div>')
-        if view.comparable:
-            out.append(figures.add(plots.study_shape(view)))
+        out.append(_study_view(view, figures))
         out.append(f"<details><summary>the study's figures as published</summary>{_study_raw(s)}</details>")
     return "\n".join(out)
 

@@ -234,8 +234,8 @@ def study_shape(view: StudyView) -> go.Figure:
                                  legendgroup=key, showlegend=series.group == groups[0], mode="lines+markers",
                                  line={"dash": "dash" if series.source == "study" else "solid", "color": colour}),
                       row=1, col=groups.index(series.group) + 1)
-    fig.update_xaxes(type="category", automargin=True, title_text="criterion" if view.shape == "ratio" else "tasks")
-    fig.update_yaxes(title_text="relative cost", col=1)
+    fig.update_xaxes(type="category", automargin=True, title_text="tasks" if view.shape == "scaling" else "criterion")
+    fig.update_yaxes(title_text="count relative to the reference" if view.shape == "window" else "relative cost", col=1)
     fig = _layout(fig, "", "", height=420)
     fig.update_layout(margin={"t": 50})  # room for the subplot titles below the toolbar
     return fig

@@ -274,7 +274,7 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
 
     about, views = study_views([catalogue_run], ["A"])
     assert "shapes and ratios" in about
-    ugurel, pereira, weiss = views
+    ugurel, ugurel_windows, pereira, weiss = views
     assert ugurel.study["unit"].startswith("count per 10 ms") and ugurel.comparable
     row = next(r for r in ugurel.rows if r[0] == "task_preempt")
     by_name = {s.name: dict(s.points) for s in ugurel.series}
@@ -284,6 +284,20 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
     # The study counts operations: FreeRTOS did 156 takes but 30 preemptions per 10 ms -> 5.2x the cost.
     assert by_name["study freertos"]["task_preempt"] == pytest.approx(156 / 30)
     assert row[-1] == "30 (5.20)" and by_name["study xilkernel"]["task_preempt"] is None
+    # Table 9.1 as measured: counts per tick window beside the study's, the load rows included.
+    assert ugurel_windows.study is ugurel.study and ugurel_windows.shape == "window"
+    counts = {(r.bench, tuple(sorted(r.params.items()))): sorted(r.samples())[(len(r.samples()) + 1) // 2 - 1]
+              for r in catalogue_run.results if r.bench.startswith(("window_", "uart_irq_serve"))}
+    rows = {r[0]: r for r in ugurel_windows.rows}
+    take = counts[("window_sem_take", ())]
+    for n in (5, 10, 15):
+        load = counts[("window_preempt", (("tasks", n),))]
+        assert rows[f"task_preempt_load_{n}"][2] == f"{load:g} ({load / take:.2f})"
+    ucos2 = {"task_preempt_load_15": 50, "uart_irq_serving": 54}
+    for criterion, count in ucos2.items():
+        assert rows[criterion][4] == f"{count} ({count / 302:.2f})"  # the study's uC/OS-II column
+    assert rows["uart_irq_serving"][1] == "uart_irq_serve[semaphore=0]"
+    assert ugurel_windows.comparable
     assert {s.group for s in pereira.series} == {"switch_context", "tick_increment"}
     assert weiss.shape == "none" and not weiss.comparable
     # qemu-m3 has no caches, vexriscv-sim has: the note says where the cache study is.
