@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +87,21 @@ def _raw(value: Any) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
+_Criterion = tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]
+
+
+def _criteria(study: dict[str, Any], spec: dict[str, Any]) -> Iterator[_Criterion]:
+    """Each mapped criterion the study reported: (mapping, study row, benchmark params, label)."""
+    by_criterion = {row["criterion"]: row for row in study["rows"]}
+    for crit in spec["criteria"]:
+        row = by_criterion.get(crit["study"])
+        if row is None:
+            continue
+        params = dict(crit.get("params", {}))
+        label = crit["bench"] + (f"[{','.join(f'{k}={v}' for k, v in params.items())}]" if params else "")
+        yield crit, row, params, label
+
+
 def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
     orientation, columns, statistic = spec["orientation"], spec["columns"], spec["statistic"]
     by_criterion = {row["criterion"]: row for row in study["rows"]}
@@ -101,12 +117,7 @@ def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], na
     run_series = [Series(n, "rtbench", []) for n in names]
     study_series = [Series(f"study {c}", "study", []) for c in columns]
     run_refs = [_stat(_find(run, reference["bench"], dict(reference.get("params", {}))), statistic) for run in runs]
-    for crit in spec["criteria"]:
-        row = by_criterion.get(crit["study"])
-        if row is None:
-            continue
-        params = dict(crit.get("params", {}))
-        label = crit["bench"] + (f"[{','.join(f'{k}={v}' for k, v in params.items())}]" if params else "")
+    for crit, row, params, label in _criteria(study, spec):
         cells = [crit["study"], label]
         for i, run in enumerate(runs):
             value = _stat(_find(run, crit["bench"], params), statistic)
@@ -162,7 +173,7 @@ def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], n
     """The study's counts per window beside rtbench's own (its window_* benchmarks), each also
     relative to the same column's reference count: the processors differ, the ratios compare."""
     columns, reference = spec["columns"], spec["reference"]
-    by_criterion = {row["criterion"]: row for row in study["rows"]}
+    ref_row = next(row for row in study["rows"] if row["criterion"] == reference)
     view = StudyView(study=study, shape="window", explanation=(
         f"Operations per window: the median count of rtbench's per-window benchmarks beside the study's "
         f"counts, and in brackets each count relative to the same column's {reference} count (the "
@@ -175,19 +186,13 @@ def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], n
     study_series = [Series(f"study {c}", "study", []) for c in columns]
     ref_spec = next(c for c in spec["criteria"] if c["study"] == reference)
     run_refs = [_stat(_find(run, ref_spec["bench"], dict(ref_spec.get("params", {}))), "median") for run in runs]
-    for crit in spec["criteria"]:
-        row = by_criterion.get(crit["study"])
-        if row is None:
-            continue
-        params = dict(crit.get("params", {}))
-        label = crit["bench"] + (f"[{','.join(f'{k}={v}' for k, v in params.items())}]" if params else "")
+    for crit, row, params, label in _criteria(study, spec):
         cells = [crit["study"], label]
         for i, run in enumerate(runs):
             count, ref = _stat(_find(run, crit["bench"], params), "median"), run_refs[i]
             relative = count / ref if count is not None and ref else None
             cells.append("-" if count is None else f"{count:g} ({_fmt(relative)})")
             run_series[i].points.append((crit["study"], relative))
-        ref_row = by_criterion[reference]
         for j, column in enumerate(columns):
             count, ref_count = row.get(column), ref_row.get(column)
             relative = (count / ref_count if isinstance(count, (int, float)) and isinstance(ref_count, (int, float))
