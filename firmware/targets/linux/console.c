@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* Console = stdout, one write per record line (atomic on a pipe), command line = argv words,
- * exit = the process's exit status. */
+/* Console = stdout (on the host a pipe to the runner, in the qemu-a9 guest /dev/console, the
+ * board's PL011), one write per record line (atomic on a pipe); command line = the words
+ * rtb_linux_enter was given. */
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -41,5 +42,3 @@ size_t rtb_target_cmdline(char *buf, size_t cap)
     }
     return len;
 }
-
-_Noreturn void rtb_target_exit(int status) { _exit(status); }

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* The benchmark interrupt on a Linux host: a POSIX timer on CLOCK_MONOTONIC, armed with an
- * absolute expiry, signals one dedicated handler thread (SIGEV_THREAD_ID) that waits for it in
- * sigwaitinfo at the priority the kernel port asks interrupts to run at. This is a threaded
- * interrupt, as PREEMPT_RT runs device interrupts: the hrtimer interrupt wakes the thread, and
- * its first timestamp read is t_entry. t_fire is the programmed expiry itself, read on the
- * same clock as the timestamps. */
+/* The benchmark interrupt of a Linux process (the host, the qemu-a9 guest): a POSIX timer on
+ * CLOCK_MONOTONIC, armed with an absolute expiry, signals one dedicated handler thread
+ * (SIGEV_THREAD_ID) that waits for it in sigwaitinfo at the priority the kernel port asks
+ * interrupts to run at. This is a threaded interrupt, as PREEMPT_RT runs device interrupts: the
+ * hrtimer interrupt wakes the thread, and its first timestamp read is t_entry. t_fire is the
+ * programmed expiry in the timestamps' time base (rtb_linux_irq_expiry). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
@@ -51,7 +51,7 @@ static void *handler_thread(void *arg)
 
 static _Noreturn void refuse(const char *what)
 {
-    fprintf(stderr, "rtbench linux target: benchmark interrupt: %s: %s\n", what, strerror(errno));
+    fprintf(stderr, "rtbench: benchmark interrupt: %s: %s\n", what, strerror(errno));
     _exit(2);
 }
 
@@ -89,11 +89,7 @@ void rtb_target_irq_setup(uint32_t priority)
 
 void rtb_target_irq_trigger(uint32_t delay_ts)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    uint64_t fire = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec + delay_ts;
-    armed_fire = (uint32_t)fire;
-    struct itimerspec expiry = {.it_value = {.tv_sec = (time_t)(fire / 1000000000u),
-                                             .tv_nsec = (long)(fire % 1000000000u)}};
+    struct itimerspec expiry = {0};
+    armed_fire = rtb_linux_irq_expiry(delay_ts, &expiry.it_value);
     timer_settime(timer, TIMER_ABSTIME, &expiry, NULL);
 }

@@ -5,6 +5,8 @@
 #define RTB_LINUX_TARGET_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <time.h>
 
 /* The process's command line, as main received it. */
 extern int rtb_linux_argc;
@@ -15,6 +17,14 @@ const char *rtb_linux_arg(const char *key);
 
 /* The signal the benchmark interrupt's timer raises; blocked in every thread from the start. */
 int rtb_linux_irq_signal(void);
+
+/* Keeps the command line, blocks the interrupt signal, installs the fault handlers and runs
+ * rtbench (process.c). */
+_Noreturn void rtb_linux_enter(int argc, char **argv);
+
+/* The benchmark interrupt's absolute CLOCK_MONOTONIC expiry delay_ts timestamp units from now,
+ * and the timestamp of that instant (its t_fire): the image's own time base (main.c). */
+uint32_t rtb_linux_irq_expiry(uint32_t delay_ts, struct timespec *expiry);
 
 /* Real-time set-up of the process: CPU pinning and memory locking (realtime.c). */
 void rtb_linux_realtime_setup(void);

@@ -8,6 +8,7 @@ set(RTB_ARCH_FLAGS -fno-pie -pthread)
 add_compile_definitions(_GNU_SOURCE)
 set(RTB_TARGET_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/main.c
+    ${CMAKE_CURRENT_LIST_DIR}/process.c
     ${CMAKE_CURRENT_LIST_DIR}/console.c
     ${CMAKE_CURRENT_LIST_DIR}/realtime.c
     ${CMAKE_CURRENT_LIST_DIR}/describe.c

@@ -11,10 +11,11 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
         ${CMAKE_CURRENT_LIST_DIR}/guest/main.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/counter.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/describe.c
-        ${CMAKE_CURRENT_LIST_DIR}/guest/irq_timer.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/load.c
         ${CMAKE_CURRENT_LIST_DIR}/guest/kthreads.c
-        ${CMAKE_CURRENT_LIST_DIR}/guest/console.c
+        ${CMAKE_CURRENT_LIST_DIR}/../linux/process.c
+        ${CMAKE_CURRENT_LIST_DIR}/../linux/console.c
+        ${CMAKE_CURRENT_LIST_DIR}/../linux/irq_timer.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/realtime.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/fault.c)
     set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/guest ${CMAKE_CURRENT_LIST_DIR}/../linux)

@@ -8,9 +8,11 @@
 #include <string.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "a9_guest.h"
+#include "linux_target.h"
 #include "rtb/target.h"
 
 #define A9_PRIVATE_BASE 0x1E000000u
@@ -60,4 +62,44 @@ void rtb_a9_unit_check(char *buf, unsigned cap)
     }
     snprintf(buf, cap, "8002 instructions (load, mov, 4000 x subs+bne) read as %u ticks = %u instructions", ticks,
              (unsigned)(((uint64_t)ticks * RTB_TS_SCALE_NUM + RTB_TS_SCALE_DEN / 2) / RTB_TS_SCALE_DEN));
+}
+
+/* The benchmark interrupt's expiry (../linux/irq_timer.c). CLOCK_MONOTONIC and the global timer
+ * both count QEMU's virtual time, so they differ by a constant, measured as the midpoint of two
+ * counter reads around clock_gettime (the bracket's half-width goes into the manifest). */
+#define NS_PER_TICK 10u
+
+/* Global timer count at CLOCK_MONOTONIC 0, in ticks (CLOCK_MONOTONIC = ticks x 10 ns - offset). */
+static uint64_t mono_zero_ticks;
+
+static uint64_t mono_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+uint64_t rtb_a9_mono_zero_ticks(void) { return mono_zero_ticks; }
+
+uint32_t rtb_a9_irq_calibrate(void)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 5; i++) {
+        uint64_t before = rtb_a9_count64();
+        uint64_t mono = mono_ns();
+        uint64_t after = rtb_a9_count64();
+        if (after - before < best) {
+            best = after - before;
+            mono_zero_ticks = before + (after - before) / 2u - mono / NS_PER_TICK;
+        }
+    }
+    return (uint32_t)best;
+}
+
+uint32_t rtb_linux_irq_expiry(uint32_t delay_ts, struct timespec *expiry)
+{
+    uint64_t fire_ns = mono_ns() + (uint64_t)delay_ts * NS_PER_TICK;
+    expiry->tv_sec = (time_t)(fire_ns / 1000000000u);
+    expiry->tv_nsec = (long)(fire_ns % 1000000000u);
+    return (uint32_t)(mono_zero_ticks + fire_ns / NS_PER_TICK);
 }

@@ -18,8 +18,6 @@
 
 #define MAX_WORDS 64
 
-int rtb_linux_argc;
-char **rtb_linux_argv;
 static char *words[MAX_WORDS + 2];
 static char args_text[4096];
 static char load_status[128] = "none";
@@ -27,20 +25,13 @@ static char kthread_status[256] = "not done";
 /* Global timer counts (10 ns of virtual time since reset) of the boot marks. */
 static uint64_t init_ticks;
 
-const char *rtb_linux_arg(const char *key)
-{
-    size_t len = strlen(key);
-    for (int i = 1; i < rtb_linux_argc; i++)
-        if (strncmp(rtb_linux_argv[i], key, len) == 0 && rtb_linux_argv[i][len] == '=')
-            return rtb_linux_argv[i] + len + 1;
-    return NULL;
-}
-
-int rtb_linux_irq_signal(void) { return SIGRTMIN; }
-
 uint32_t rtb_target_reset_ts(void) { return 0u; }
 
-void rtb_target_init(void) { rtb_linux_realtime_setup(); }
+void rtb_target_init(void)
+{
+    rtb_linux_realtime_setup();
+    rtb_a9_irq_calibrate();
+}
 
 const char *rtb_a9_load_status(void) { return load_status; }
 
@@ -113,10 +104,5 @@ int main(void)
         snprintf(kthread_status, sizeof kthread_status, "%s", rtb_a9_raise_kthreads());
     const char *load = rtb_linux_arg("load");
     snprintf(load_status, sizeof load_status, "%s", rtb_a9_start_load(load ? load : "none"));
-    sigset_t blocked;
-    sigemptyset(&blocked);
-    sigaddset(&blocked, rtb_linux_irq_signal());
-    pthread_sigmask(SIG_BLOCK, &blocked, NULL);
-    rtb_linux_install_fault_handlers();
-    rtb_main();
+    rtb_linux_enter(rtb_linux_argc, rtb_linux_argv);
 }
