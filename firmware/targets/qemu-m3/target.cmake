@@ -4,4 +4,5 @@
 set(RTB_ARCH cortex-m3)
 set(RTB_ARCH_FLAGS -mcpu=cortex-m3 -mthumb -mfloat-abi=soft)
 include(${CMAKE_CURRENT_LIST_DIR}/../cortex-m/cortex-m.cmake)
-rtb_cortex_m_target(${CMAKE_CURRENT_LIST_DIR} cmsdk_console.c cmsdk_irq_timer.c cmsdk_bench_uart.c)
+rtb_cortex_m_target(${CMAKE_CURRENT_LIST_DIR} FAMILY mps2
+    SOURCES cmsdk_console.c cmsdk_irq_timer.c cmsdk_bench_uart.c)
