@@ -75,7 +75,7 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: K
         log(f"configuring {directory.name}")
         _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
               f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
-              f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
+              f"-DRTB_TARGET={target.folder.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
               f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
