@@ -120,13 +120,14 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
 
 def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch,
            started: float) -> str | None:
-    """Feeds the serial lines to the parser until the stream's DONE, or the watchdog's reason."""
-    last_output = started
+    """Feeds the serial lines to the parser until the stream's last record, or the watchdog's reason. The
+    silence counts from the core's start (loading through a probe takes its own time)."""
+    last_output = time.monotonic()
     done = threading.Event()
 
     def on_record(record: Any) -> None:
         launch.on_record(record)
-        if record.rtype == "DONE":
+        if record.rtype in ("DONE", "FAULT"):  # the image's last record: it parks after either
             done.set()
 
     watched = dataclasses.replace(launch, on_record=on_record)
