@@ -110,6 +110,6 @@ static void run(rtb_run *run)
 }
 
 RTB_PARAM_VALUES(irq_task_wake_fpu, 0, 1);
-RTB_BENCHMARK(irq_task_wake_fpu, 82,
+RTB_BENCHMARK(irq_task_wake_fpu, 151,
               "irq_task_wake interrupting a busy task that never uses the FPU (fpu=0) or computes with it (fpu=1)",
               run, .flags = RTB_RAW, RTB_PARAM(irq_task_wake_fpu, "fpu"));
