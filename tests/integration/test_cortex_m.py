@@ -5,6 +5,8 @@
 instruction counts; the FPU benchmarks run where there is an FPU and say why not elsewhere."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from rtbench.paths import Workspace
@@ -13,6 +15,11 @@ from tests.conftest import run_catalogue
 
 BENCHES = "task_switch,task_switch_fpu,sem_take,irq_latency,irq_task_wake_fpu,uart_irq_task"
 CORES = {"qemu-m0": "Cortex-M0", "qemu-m4f": "Cortex-M4F", "qemu-m7": "Cortex-M7", "qemu-m33": "Cortex-M33"}
+
+
+def _frequent(samples: list[int]) -> set[int]:
+    """The counts that make up at least a tenth of the samples (not the tick's rare outliers)."""
+    return {value for value, n in Counter(samples).items() if n * 10 >= len(samples)}
 
 
 @pytest.mark.parametrize("target", list(CORES))
@@ -33,8 +40,9 @@ def test_each_core_runs_freertos_and_the_fpu_benchmarks_where_it_has_an_fpu(work
     assert all(results[label].status == "ok" for label in fpu_labels)
     # Under -icount the FPU-aware switch costs no instruction: the conditional stores and loads of
     # s16-s31 count as instructions whether they run or not, lazy stacking is done by hardware.
-    plain, fpu = (median(results[f"task_switch_fpu[fpu={n}]"].samples()) for n in (0, 1))
-    assert plain == fpu > median(results["task_switch"].samples())
+    # (On the M7 alternate switches take two paths, 3 instructions apart: compare the counts seen.)
+    plain, fpu = (_frequent(results[f"task_switch_fpu[fpu={n}]"].samples()) for n in (0, 1))
+    assert plain == fpu and min(plain) >= median(results["task_switch"].samples())
     assert results["uart_irq_task"].status == "ok"
 
 
