@@ -91,6 +91,11 @@ static void run(rtb_run *run)
     rtb_unsupported(run, RTB_NO_FPU);
 #else
     static volatile uint32_t spins RTB_NOINIT;
+    const char *why_not = rtb_os_fpu_unsupported();
+    if (why_not) {
+        rtb_unsupported(run, why_not);
+        return;
+    }
     s.run = run;
     s.fired = 0;
     s.sem = rtb_os_sem_create(0, 1);

@@ -81,6 +81,11 @@ static void run(rtb_run *run)
 #ifdef RTB_NO_FPU
     rtb_unsupported(run, RTB_NO_FPU);
 #else
+    const char *why_not = rtb_os_fpu_unsupported();
+    if (why_not) {
+        rtb_unsupported(run, why_not);
+        return;
+    }
     rtb_task_fn fn = rtb_param(run) ? switcher_fpu : switcher_plain;
     s.run = run;
     s.count = 0;

@@ -11,4 +11,10 @@
 #define RTB_NO_FPU "this image is built for a RISC-V core without the F extension: no FPU state to switch"
 #endif
 
+/* NULL when a task may use the FPU without telling the kernel, its switches then saving FPU state
+ * for it; otherwise why not (a kernel whose tasks must declare FPU use, which rtb/os.h does not
+ * offer). The core's weak definition answers NULL; a port whose kernel needs the declaration
+ * defines its own. */
+const char *rtb_os_fpu_unsupported(void);
+
 #endif
