@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..paths import firmware_dir
+from .gdb_remote import parse_address
 from .platforms import Target, find_target
 
 REQUIRED = ("name", "core", "clock_hz", "firmware", "unit")
@@ -57,6 +58,10 @@ def board_target(board_text: str, serial: str | None, gdb: str | None) -> Target
     if not serial or not gdb:
         raise RtbenchError("--target board needs --board, --serial and --gdb",
                            "e.g. --board nucleo-f401re --serial /dev/ttyACM0 --gdb localhost:3333")
+    parse_address(gdb)  # a malformed address is refused before anything is built
+    if not Path(serial).exists():
+        raise RtbenchError(f"no serial port {serial}",
+                           "the board's USB serial device, e.g. /dev/ttyACM0 or /dev/ttyUSB0")
     path, board = load_board(board_text)
     folder = firmware_dir() / "targets" / str(board["firmware"])
     if not (folder / "target.toml").exists():
