@@ -40,11 +40,13 @@ def test_a_board_without_firmware_stops_saying_so() -> None:
         board_target("nucleo-f401re", "/dev/null", "localhost:3333")
 
 
+HEAD = 'name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'
+
+
 @pytest.mark.parametrize("text, message", [
     ('name = "x"\n', "lacks core, clock_hz, firmware, unit"),
-    ('name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n', "no [memory] regions"),
-    ('name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'
-     '[memory]\nflash = { origin = "0x0", length = 1 }\n', "memory.flash needs integer origin and length"),
+    (HEAD, "no [memory] regions"),
+    (HEAD + '[memory]\nflash = { origin = "0x0", length = 1 }\n', "memory.flash needs integer origin and length"),
     ("name = ", "is not valid TOML"),
 ])
 def test_a_broken_board_file_is_refused(tmp_path: Path, text: str, message: str) -> None:
