@@ -13,7 +13,7 @@ from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import run_catalogue
 
-BENCHES = "task_switch,task_switch_fpu,sem_take,irq_latency,irq_task_wake_fpu,uart_irq_task"
+BENCHES = "task_switch,task_switch_fpu,sem_take,irq_latency,preempt_irq_fpu,uart_irq_task"
 CORES = {"qemu-m0": "Cortex-M0", "qemu-m4f": "Cortex-M4F", "qemu-m7": "Cortex-M7", "qemu-m33": "Cortex-M33"}
 
 

@@ -9,7 +9,7 @@
 
 #include "rtb/target.h"
 
-#define RTB_BOARD_CMDLINE_CAP 512u
+#define RTB_BOARD_CMDLINE_CAP 1024u /* as the core's own buffer */
 
 /* Not zeroed at reset: the runner writes it before the core starts. */
 __attribute__((used, section(".noinit"))) volatile char rtb_board_cmdline[RTB_BOARD_CMDLINE_CAP];

@@ -20,7 +20,7 @@ from ..protocol import StreamParser
 from .console import ConsoleLog, ConsoleRun, Launch, take_line
 
 CMDLINE_SYMBOL, EXIT_SYMBOL = "rtb_board_cmdline", "rtb_board_exit_status"
-CMDLINE_CAP = 512
+CMDLINE_CAP = 1024  # firmware/targets/cortex-m/board_host.c
 EXITED = 0x80000000
 SP, PC, XPSR = 13, 15, 25  # Cortex-M register numbers in the GDB remote protocol
 XPSR_THUMB = 1 << 24

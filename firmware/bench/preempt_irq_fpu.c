@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* irq_task_wake_fpu: irq_task_wake with a busy lower-priority task interrupted instead of the
+/* preempt_irq_fpu: irq_task_wake with a busy lower-priority task interrupted instead of the
  * idle task: fpu=0 a task that never touches the FPU, fpu=1 one that computes with it all the
  * time, so that the interrupt and the switch to the woken task find FPU state live and the
  * kernel saves it. Timed: from the hardware interrupt (timed by the interrupt timer itself, no
@@ -114,7 +114,7 @@ static void run(rtb_run *run)
 #endif
 }
 
-RTB_PARAM_VALUES(irq_task_wake_fpu, 0, 1);
-RTB_BENCHMARK(irq_task_wake_fpu, 151,
+RTB_PARAM_VALUES(preempt_irq_fpu, 0, 1);
+RTB_BENCHMARK(preempt_irq_fpu, 139,
               "irq_task_wake interrupting a busy task that never uses the FPU (fpu=0) or computes with it (fpu=1)",
-              run, .flags = RTB_RAW, RTB_PARAM(irq_task_wake_fpu, "fpu"));
+              run, .flags = RTB_RAW, RTB_PARAM(preempt_irq_fpu, "fpu"));
