@@ -5,8 +5,8 @@
  * every yield, so that each switch saves and restores FPU state. The difference is what the
  * kernel's FPU-aware switch costs (on ARMv7-M/ARMv8-M, lazy stacking decides at run time).
  * Timed: from one task's yield call to the other task's first instruction after its own yield.
- * Order 139, after mutex_contention by name: the last benchmarks of the plain image (the services
- * image's come next), so that adding them moved no other benchmark's tick phase.
+ * Order 139, after mutex_contention by name: the plain image's last benchmarks, so that no other
+ * benchmark runs after them and starts at another point of the tick.
  * Checked: strict alternation, and each task's floating-point value survives every switch. */
 #include "rtb/bench.h"
 #include "rtb/fpu.h"
