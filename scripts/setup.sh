@@ -74,7 +74,7 @@ PY
 needs=$(unmet base)
 if [ -n "$needs" ] || ! editable_here; then
   say "installing the rtbench Python package${needs:+ (needs $needs)}"
-  python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+  python3 -m pip install -q --disable-pip-version-check -e '.[test,board]'
 fi
 
 # The vexriscv-sim SoC's Python packages (pyproject.toml's "soc" extra).

@@ -28,6 +28,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.integration)
 
 
+# The FPU benchmarks on an image without floating-point hardware (qemu-m3 and every soft-float image).
+SOFT_FLOAT = "this image uses the soft-float ABI: the core has no FPU state to switch"
+RISCV_NO_F = "this image is built for a RISC-V core without the F extension: no FPU state to switch"
+FPU_LABELS = tuple(f"{bench}[fpu={n}]" for bench in ("preempt_irq_fpu", "task_switch_fpu") for n in (0, 1))
+
 # Short runs: every benchmark still runs every code path and check.
 TEST_ITERATIONS = 200
 TEST_WARMUP = 20

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import time
@@ -68,14 +69,33 @@ def _flags(directory: Path) -> dict[str, list[str]]:
     return flags
 
 
+def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[[str], None]) -> None:
+    """A build directory configured with another toolchain file (one that moved, as the Cortex-M
+    targets' did into targets/cortex-m/) cannot reconfigure itself: CMake keeps the old path."""
+    cache = directory / "CMakeCache.txt"
+    try:
+        text = cache.read_text(errors="replace")
+    except OSError:
+        return
+    if f"CMAKE_TOOLCHAIN_FILE:FILEPATH={toolchain}\n" in text or "CMAKE_TOOLCHAIN_FILE:" not in text:
+        return
+    log(f"reconfiguring {directory.name}: its toolchain file changed")
+    for stale in (cache, directory / "build.ninja"):
+        stale.unlink(missing_ok=True)
+    shutil.rmtree(directory / "CMakeFiles", ignore_errors=True)
+
+
 def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: KernelSource, directory: Path,
                          opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
     fw = firmware_dir()
+    # Normalised as CMake records it ("targets/qemu-m3/../cortex-m/..." becomes "targets/cortex-m/...").
+    toolchain = Path(os.path.normpath(target.folder / target.spec["toolchain"]))
+    _forget_stale_configuration(directory, toolchain, log)
     if not (directory / "build.ninja").exists():
         log(f"configuring {directory.name}")
         _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
-              f"-DCMAKE_TOOLCHAIN_FILE={target.folder / target.spec['toolchain']}",
-              f"-DRTB_TARGET={target.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
+              f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
+              f"-DRTB_TARGET={target.folder.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
               f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",

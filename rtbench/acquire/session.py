@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import RtbenchError
 from ..model import Result, Run
 from ..paths import Workspace
-from . import catalogue, fault, footprint, interrupts, platforms, run_options, runners, sources
+from . import boards, catalogue, fault, footprint, interrupts, platforms, run_options, runners, sources
 from .build import Build, build_image
 from .manifest import make_manifest
 from .platforms import Kernel, Target, default_kernel, find_kernel, find_target
@@ -41,6 +41,10 @@ class RunRequest:
     # What the timestamps count when the target offers a choice (e.g. "instructions"); None: its unit.
     count: str | None = None
     load: str = "none"  # background load beside a host target: none, cpu or io
+    # --target board: the board file, its serial port and the probe's GDB server (host:port).
+    board: str | None = None
+    serial: str | None = None
+    gdb: str | None = None
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
@@ -73,6 +77,17 @@ def _missing(selected: list[catalogue.BenchInfo], results: list[Result], unit: s
             for b in selected if b.name not in seen]
 
 
+def _find_target(request: RunRequest) -> Target:
+    if request.target == "board":
+        if not request.board:
+            raise RtbenchError("--target board needs --board, --serial and --gdb",
+                               "shipped boards: " + ", ".join(boards.known_boards()))
+        return boards.board_target(request.board, request.serial, request.gdb)
+    if request.board or request.serial or request.gdb:
+        raise RtbenchError("--board, --serial and --gdb are for --target board", "add --target board")
+    return find_target(request.target)
+
+
 @dataclass
 class _Plan:
     """A request checked against the target, the kernel and the catalogue, before any build."""
@@ -86,7 +101,7 @@ class _Plan:
 
 def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
-    target = find_target(request.target)
+    target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
@@ -119,6 +134,8 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
                   progress: Callable[[str], None]) -> list[_Image]:
     target, kernel = plan.target, plan.kernel
     defines = platforms.counter_defines(target, request.count, plan.variants)
+    if target.runner == "board":
+        defines = (*defines, boards.BOARD_DEFINE)
     on_target = [b for b in plan.selected if not b.host]
     trace_define = kernel.spec.get("trace_define")
     services_define = kernel.spec.get("services_define")

@@ -53,7 +53,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     request = RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
                          iterations=args.iterations, warmup=args.warmup, options=options,
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
-                         load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count)
+                         load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count,
+                         board=args.board, serial=args.serial, gdb=args.gdb)
     # Everything that could refuse the results is checked before anything is built or run.
     prepare(request)
     _check_workspace(home)
@@ -160,5 +161,9 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                               "(default: the last CPU this process may use)")
     host.add_argument("--load", choices=LOAD_KINDS, default="none",
                       help="background load while the image runs; stopped afterwards, and bounded by --timeout")
+    board = run.add_argument_group("real boards (--target board)")
+    board.add_argument("--board", help="a board file, or the name of a shipped one (firmware/boards/)")
+    board.add_argument("--serial", help="the serial port the board's UART is on, e.g. /dev/ttyACM0")
+    board.add_argument("--gdb", help="the probe's GDB server, host:port (e.g. localhost:3333 for OpenOCD)")
     histogram_arguments(run)
     run.set_defaults(func=cmd_run)

@@ -47,6 +47,12 @@ def rtbench(home: Path, *args: str, cwd: Path = REPO,
     (["--option", "inject=explode:task_switch"], "expected fault:<benchmark> or hang:<benchmark>"),
     (["--opt", "O2"], "is not a compiler flag"),
     (["--json", "/no/such/dir/out.json"], "does not exist"),
+    (["--target", "board"], "--target board needs --board, --serial and --gdb"),
+    (["--target", "board", "--board", "nucleo-f401re"], "--target board needs --board, --serial and --gdb"),
+    (["--target", "board", "--board", "no-such-board", "--serial", "/dev/null", "--gdb", ":3333"], "no board file"),
+    (["--target", "board", "--board", "nucleo-f401re", "--serial", "/dev/null", "--gdb", ":3333"],
+     "which rtbench does not have yet"),
+    (["--board", "nucleo-f401re"], "are for --target board"),
 ])
 def test_bad_input_is_refused_before_anything_is_built(tmp_path: Path, args: list[str], message: str) -> None:
     home = tmp_path / "home"

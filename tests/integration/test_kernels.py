@@ -17,7 +17,7 @@ from rtbench.acquire.platforms import find_kernel
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import run_catalogue
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
 NO_DECISION_HOOK = {
@@ -33,8 +33,10 @@ UNSUPPORTED = {
         # tick_cost and delay_block take a priority each, and 40 levels hold 30 of them.
         **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]")},
         **{f"sched_decision[tasks={n}]": NO_DECISION_HOOK["ucos2"] for n in (5, 10, 15, 30)},
+        **{label: SOFT_FLOAT for label in FPU_LABELS},
     },
-    "threadx": {f"sched_decision[tasks={n}]": NO_DECISION_HOOK["threadx"] for n in (5, 10, 15, 30)},
+    "threadx": {**{f"sched_decision[tasks={n}]": NO_DECISION_HOOK["threadx"] for n in (5, 10, 15, 30)},
+                **{label: SOFT_FLOAT for label in FPU_LABELS}},
 }
 PROTOCOL = {"ucos2": "ceiling", "threadx": "inheritance"}
 POOL = {"ucos2": "OSMemGet/OSMemPut", "threadx": "tx_block_allocate/tx_block_release"}

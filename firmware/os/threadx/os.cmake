@@ -6,7 +6,8 @@
 # Per architecture: the kernel's port directory (or rtbench's own, for an architecture ThreadX
 # has no GCC port for), and rtbench's arch/<arch>.{h,c}.
 include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
-rtb_port_select(ThreadX RTB_THREADX cortex-m3 ports/cortex_m3/gnu riscv32 port/riscv32)
+rtb_port_select(ThreadX RTB_THREADX cortex-m3 ports/cortex_m3/gnu riscv32 port/riscv32
+    cortex-m0 ports/cortex_m0/gnu cortex-m4f ports/cortex_m4/gnu cortex-m7 ports/cortex_m7/gnu)
 
 file(GLOB RTB_THREADX_COMMON ${RTB_KERNEL_SRC}/common/src/*.c)
 if(RTB_ARCH STREQUAL "riscv32")

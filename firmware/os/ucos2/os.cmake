@@ -4,7 +4,8 @@
 # so that footprint can tell kernel code from rtbench code.
 # Per architecture: the kernel's port directories, and rtbench's arch/<arch>.{h,c}.
 include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
-rtb_port_select(uC/OS-II RTB_UCOS2 cortex-m3 Ports/ARM-Cortex-M/ARMv7-M riscv32 Ports/RISC-V/RV32/GCC)
+rtb_port_select(uC/OS-II RTB_UCOS2 cortex-m3 Ports/ARM-Cortex-M/ARMv7-M riscv32 Ports/RISC-V/RV32/GCC
+    cortex-m4f Ports/ARM-Cortex-M/ARMv7-M cortex-m7 Ports/ARM-Cortex-M/ARMv7-M cortex-m0 Ports/ARM-Cortex-M/ARMv6-M)
 
 set(RTB_UCOS2_SRC ${RTB_KERNEL_SRC}/Source)
 set(RTB_UCOS2_KERNEL
@@ -36,15 +37,21 @@ if(RTB_ARCH STREQUAL "riscv32")
     set(RTB_UCOS2_PORT_NAME "${RTB_UCOS2_PORT} os_cpu_c.c + rtbench port/riscv32/os_cpu_a.S")
     set(RTB_UCOS2_PORT_DEFINITIONS)
 else()
-    rtb_port_require_tree("a uC-OS2 tree with ${RTB_UCOS2_PORT}/GNU" Source/os_core.c ${RTB_UCOS2_PORT}/GNU/os_cpu_a.S)
+    rtb_port_require_tree("a uC-OS2 tree with ${RTB_UCOS2_PORT}/GNU" Source/os_core.c ${RTB_UCOS2_PORT}/GNU/os_cpu.h)
+    # ARMv7-M's assembly is os_cpu_a.S (preprocessed: its FPU code), ARMv6-M's os_cpu_a.s.
+    file(GLOB RTB_UCOS2_PORT_ASM ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_cpu_a.[sS])
     add_library(rtb_kernel STATIC ${RTB_UCOS2_KERNEL}
         ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/os_cpu_c.c
         ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_dbg.c
-        ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_cpu_a.S)
+        ${RTB_UCOS2_PORT_ASM})
     set(RTB_UCOS2_PORT_INCLUDE ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU)
     set(RTB_UCOS2_PORT_NAME "${RTB_UCOS2_PORT}/GNU")
-    # The port's PendSV handler under the CMSIS name the target's vector table uses.
+    # The port's PendSV handler under the CMSIS name the target's vector table uses (ARMv6-M's
+    # assembly is not preprocessed: the linker gives it that name).
     set(RTB_UCOS2_PORT_DEFINITIONS OS_CPU_PendSVHandler=PendSV_Handler)
+    if(RTB_ARCH STREQUAL "cortex-m0")
+        target_link_options(rtb_kernel INTERFACE -Wl,--defsym=PendSV_Handler=OS_CPU_PendSVHandler)
+    endif()
 endif()
 rtb_port_link(rtb_os_ucos2.c ${RTB_UCOS2_ARCH} INCLUDES
     ${RTB_UCOS2_SRC}

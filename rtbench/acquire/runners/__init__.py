@@ -8,7 +8,7 @@ from typing import Protocol
 from ...errors import RtbenchError
 from ..build import Build
 from ..platforms import Target
-from . import guest_linux, litex_sim, posix, qemu
+from . import board, guest_linux, litex_sim, posix, qemu
 from .console import ConsoleRun, Launch
 
 
@@ -17,7 +17,7 @@ class Runner(Protocol):
 
 
 RUNNERS: dict[str, Runner] = {"qemu": qemu.run, "posix": posix.run, "litex-sim": litex_sim.run,
-                               "guest-linux": guest_linux.run}
+                               "guest-linux": guest_linux.run, "board": board.run}
 # Runners that start the image as a process of this machine: background load applies to them.
 HOST_RUNNERS = ("posix",)
 # Runners that can put background load beside the image (on this machine, or inside a Linux guest).
@@ -42,4 +42,6 @@ def describe(target: Target) -> dict[str, str]:
         return litex_sim.describe(target)
     if target.runner == "guest-linux":
         return guest_linux.describe(target)
+    if target.runner == "board":
+        return board.describe(target)
     return {}

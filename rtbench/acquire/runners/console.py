@@ -50,7 +50,7 @@ class ConsoleRun:
     details: dict[str, object] = field(default_factory=dict)  # the runner's own facts, for the manifest
 
 
-class _ConsoleLog:
+class ConsoleLog:
     """The raw console, kept for the user. A full disk stops the log, never the measurement."""
 
     def __init__(self, path: Path) -> None:
@@ -92,7 +92,7 @@ def run_console(command: list[str], launch: Launch, clean_statuses: tuple[int, .
     and the run returns what was measured so far with `interrupted` set; the process never
     outlives this call."""
     log_path = launch.log_path
-    log = _ConsoleLog(log_path)
+    log = ConsoleLog(log_path)
     parser = StreamParser()
     started = time.monotonic()
     end_reason: str | None = None
@@ -129,7 +129,7 @@ def run_console(command: list[str], launch: Launch, clean_statuses: tuple[int, .
                       time.monotonic() - started, command, interrupted)
 
 
-def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: _ConsoleLog, parser: StreamParser,
+def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser,
            launch: Launch, started: float) -> str | None:
     """Feeds lines to the parser until the stream ends (None) or the watchdog stops the process
     (the reason)."""
@@ -151,17 +151,17 @@ def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: _
             proc.wait()
             return None
         last_output = time.monotonic()
-        _take(line, log, parser, launch)
+        take_line(line, log, parser, launch)
 
 
-def _take(line: str, log: _ConsoleLog, parser: StreamParser, launch: Launch) -> None:
+def take_line(line: str, log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
     log.write(line)
     record = parser.feed(line)
     if record is not None:
         launch.on_record(record)
 
 
-def _drain(lines: queue.Queue[str | None], log: _ConsoleLog, parser: StreamParser, launch: Launch) -> None:
+def _drain(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
     """After an interrupt: what the stopped process had already written still counts."""
     deadline = time.monotonic() + 2.0
     while time.monotonic() < deadline:
@@ -171,4 +171,4 @@ def _drain(lines: queue.Queue[str | None], log: _ConsoleLog, parser: StreamParse
             return
         if line is None:
             return
-        _take(line, log, parser, launch)
+        take_line(line, log, parser, launch)

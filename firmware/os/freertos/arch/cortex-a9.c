@@ -6,6 +6,7 @@
 #include "FreeRTOS.h"
 #include "task.h"
 
+#include "rtb/fpu.h"
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/target_irq.h"
@@ -42,4 +43,12 @@ uint32_t rtb_os_isr_priority(void)
     /* One level less urgent than the most urgent that may call the FromISR API (a GIC
      * priority register value: the level in the top 5 bits). */
     return (configMAX_API_CALL_INTERRUPT_PRIORITY + 1u) << 3;
+}
+
+/* configUSE_TASK_FPU_SUPPORT 1: the ARM_CA9 port saves FPU state only for tasks that called
+ * portTASK_USES_FLOATING_POINT(), which rtb/os.h does not offer (rtb/fpu.h). */
+const char *rtb_os_fpu_unsupported(void)
+{
+    return "FreeRTOS's ARM_CA9 port saves FPU state only for tasks that declare it "
+           "(portTASK_USES_FLOATING_POINT, configUSE_TASK_FPU_SUPPORT 1), which rtbench's OS layer does not offer";
 }

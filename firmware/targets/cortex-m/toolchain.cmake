@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-# Cross toolchain for the qemu-m3 target (Debian's gcc-arm-none-eabi with newlib).
+# Cross toolchain for the Cortex-M targets (Debian's gcc-arm-none-eabi with newlib).
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 set(CMAKE_C_COMPILER arm-none-eabi-gcc)

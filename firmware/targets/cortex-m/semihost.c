@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* UART0 console, and the semihosting calls QEMU serves: command line and exit status. */
+/* The semihosting calls QEMU serves every Cortex-M machine: command line and exit status. */
 #include <stdint.h>
 #include <string.h>
 
-#include "mps2.h"
 #include "rtb/target.h"
 
 #define SYS_GET_CMDLINE 0x15u
@@ -17,21 +16,6 @@ static uint32_t semihost(uint32_t op, void *arg)
     register void *r1 __asm__("r1") = arg;
     __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
     return r0;
-}
-
-void rtb_target_init(void)
-{
-    UART_BAUDDIV = 16u;
-    UART_CTRL = UART_CTRL_TX_ENABLE;
-}
-
-void rtb_target_write(const char *text, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        while (UART_STATE & UART_STATE_TX_FULL) {
-        }
-        UART_DATA = (uint8_t)text[i];
-    }
 }
 
 /* QEMU passes "-semihosting-config arg=..." words; the first is the program name. */
@@ -57,12 +41,4 @@ _Noreturn void rtb_target_exit(int status)
     uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)status};
     for (;;)
         semihost(SYS_EXIT_EXTENDED, block);
-}
-
-void rtb_target_describe(void (*emit)(const char *key, const char *value))
-{
-    emit("target.board", "QEMU mps2-an385");
-    emit("target.cpu", "Cortex-M3");
-    emit("target.timestamp", "CMSDK APB timer0 25 MHz, instructions under -icount shift=7");
-    emit("target.irq_source", "CMSDK APB timer1 (IRQ 9), one-shot");
 }

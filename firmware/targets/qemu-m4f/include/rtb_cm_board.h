@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
+/* QEMU mps2-an386 (Cortex-M4F). */
+#ifndef RTB_CM_BOARD_H
+#define RTB_CM_BOARD_H
+
+#include "mps2_board.h"
+
+#define CM_BOARD_NAME "QEMU mps2-an386"
+#define CM_CPU_NAME "Cortex-M4F"
+
+#endif

@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""A client of the GDB remote serial protocol, as far as loading and starting an image goes:
+memory and register writes, flash programming (vFlash packets), monitor commands, continue,
+halt. It speaks to any GDB server (OpenOCD, pyOCD, probe-rs, QEMU's gdbstub) directly, so no
+GDB build for the target's architecture is needed."""
+from __future__ import annotations
+
+import socket
+
+from ..errors import RtbenchError
+
+CHUNK = 256  # bytes per memory packet: well inside every server's packet size
+
+
+class GdbRemoteError(RtbenchError):
+    """The GDB server refused a request or the connection failed."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """host:port (host defaults to localhost when only :port or port is given)."""
+    host, _, port = text.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise RtbenchError(f"--gdb {text!r} is not host:port", "e.g. --gdb localhost:3333 (OpenOCD's default)")
+    return host or "localhost", int(port)
+
+
+def _checksum(payload: bytes) -> bytes:
+    return b"%02x" % (sum(payload) & 0xFF)
+
+
+def _escape(data: bytes) -> bytes:
+    """Binary data for X and vFlashWrite packets: $, #, } and * escaped."""
+    out = bytearray()
+    for byte in data:
+        if byte in b"$#}*":
+            out += bytes((0x7D, byte ^ 0x20))
+        else:
+            out.append(byte)
+    return bytes(out)
+
+
+class GdbRemote:
+    def __init__(self, address: str, timeout: float = 10.0) -> None:
+        host, port = parse_address(address)
+        self.address = f"{host}:{port}"
+        try:
+            self._sock = socket.create_connection((host, port), timeout=timeout)
+        except OSError as err:
+            raise GdbRemoteError(f"no GDB server answers at {self.address}: {err.strerror or err}",
+                                 "start the probe's GDB server first (openocd, pyocd gdbserver, probe-rs gdb)",
+                                 ) from None
+        self._buffer = b""
+        self.request(b"qSupported:xmlRegisters=arm")
+        # Some servers (QEMU's gdbstub) take single-register writes only from a client that read
+        # the target description; reading it costs one packet elsewhere.
+        self.request(b"qXfer:features:read:target.xml:0,ffb")
+        self.stop_reply = self.request(b"?")
+
+    def close(self) -> None:
+        self._sock.close()
+
+    def _byte(self) -> int:
+        while not self._buffer:
+            try:
+                chunk = self._sock.recv(4096)
+            except OSError as err:
+                raise GdbRemoteError(f"the GDB server at {self.address} stopped answering: {err}") from None
+            if not chunk:
+                raise GdbRemoteError(f"the GDB server at {self.address} closed the connection")
+            self._buffer = chunk
+        byte, self._buffer = self._buffer[0], self._buffer[1:]
+        return byte
+
+    def _read_packet(self) -> bytes:
+        while self._byte() != ord("$"):
+            pass
+        payload = bytearray()
+        while (byte := self._byte()) != ord("#"):
+            payload.append(byte)
+        received = bytes((self._byte(), self._byte()))
+        if received.lower() != _checksum(bytes(payload)):
+            self._sock.sendall(b"-")
+            return self._read_packet()
+        self._sock.sendall(b"+")
+        return bytes(payload)
+
+    def send(self, payload: bytes) -> None:
+        """Sends a packet and waits for its acknowledgement, resending when refused."""
+        for _ in range(5):
+            self._sock.sendall(b"$" + payload + b"#" + _checksum(payload))
+            while (ack := self._byte()) not in (ord("+"), ord("-")):
+                pass
+            if ack == ord("+"):
+                return
+        raise GdbRemoteError(f"the GDB server at {self.address} kept refusing a packet")
+
+    def request(self, payload: bytes) -> bytes:
+        """A packet and its reply; console output (O packets, from monitor commands) is skipped."""
+        self.send(payload)
+        while True:
+            reply = self._read_packet()
+            if not (reply.startswith(b"O") and reply != b"OK"):
+                return reply
+
+    def _expect_ok(self, payload: bytes, what: str) -> None:
+        reply = self.request(payload)
+        if reply != b"OK":
+            raise GdbRemoteError(f"the GDB server at {self.address} refused {what}: {reply.decode(errors='replace')}")
+
+    def write_memory(self, address: int, data: bytes) -> None:
+        for offset in range(0, len(data), CHUNK):
+            part = data[offset:offset + CHUNK]
+            self._expect_ok(b"M%x,%x:" % (address + offset, len(part)) + part.hex().encode(),
+                            f"a write at 0x{address + offset:08x}")
+
+    def read_memory(self, address: int, length: int) -> bytes:
+        reply = self.request(b"m%x,%x" % (address, length))
+        try:
+            return bytes.fromhex(reply.decode())
+        except ValueError:
+            raise GdbRemoteError(f"the GDB server at {self.address} could not read 0x{address:08x}: "
+                                 f"{reply.decode(errors='replace')}") from None
+
+    def flash(self, address: int, data: bytes) -> None:
+        """Erases and programs flash (the server knows the flash's sectors and algorithm)."""
+        self._expect_ok(b"vFlashErase:%x,%x" % (address, len(data)), f"erasing flash at 0x{address:08x}")
+        for offset in range(0, len(data), CHUNK):
+            part = data[offset:offset + CHUNK]
+            self._expect_ok(b"vFlashWrite:%x:" % (address + offset) + _escape(part),
+                            f"programming flash at 0x{address + offset:08x}")
+        self._expect_ok(b"vFlashDone", "finishing the flash programming")
+
+    def write_register(self, number: int, value: int) -> None:
+        self._expect_ok(b"P%x=" % number + value.to_bytes(4, "little").hex().encode(), f"writing register {number}")
+
+    def monitor(self, command: str) -> None:
+        reply = self.request(b"qRcmd," + command.encode().hex().encode())
+        if reply.startswith(b"E"):
+            raise GdbRemoteError(f"the GDB server at {self.address} refused `monitor {command}`: {reply.decode()}")
+
+    def resume(self) -> None:
+        """Continues the core; its stop reply comes only when it stops (see halt)."""
+        self.send(b"c")
+
+    def halt(self) -> bytes:
+        """Stops a running core (the interrupt byte) and returns its stop reply."""
+        self._sock.sendall(b"\x03")
+        return self._read_packet()
+
+    def detach(self) -> None:
+        self.request(b"D")

@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Runs an image on a real board: loads it through the probe's GDB server (flash through vFlash
+packets, RAM through memory writes), writes the command line into the image, starts the core at
+its reset vector and reads the sample stream from the board's serial port (pyserial)."""
+from __future__ import annotations
+
+import dataclasses
+import queue
+import threading
+import time
+from typing import Any
+
+from ...errors import RtbenchError
+from ..build import Build
+from ..elf_image import Segment, segments, symbols
+from ..gdb_remote import GdbRemote
+from ..platforms import Target
+from ..protocol import StreamParser
+from .console import ConsoleLog, ConsoleRun, Launch, take_line
+
+CMDLINE_SYMBOL, EXIT_SYMBOL = "rtb_board_cmdline", "rtb_board_exit_status"
+CMDLINE_CAP = 1024  # firmware/targets/cortex-m/board_host.c
+EXITED = 0x80000000
+SP, PC, XPSR = 13, 15, 25  # Cortex-M register numbers in the GDB remote protocol
+XPSR_THUMB = 1 << 24
+
+
+def _region(board: dict[str, Any], segment: Segment) -> str:
+    """Which kind of the board's memories holds a segment (regions named flash... are flash, the
+    others RAM), or the error."""
+    end = segment.address + len(segment.data)
+    for name, region in board.get("memory", {}).items():
+        if region["origin"] <= segment.address and end <= region["origin"] + region["length"]:
+            return "flash" if name.startswith("flash") else "ram"
+    raise RtbenchError(f"the image's bytes at 0x{segment.address:08x}..0x{end:08x} are outside "
+                       f"{board['name']}'s memory map", f"check [memory] in {board['file']}")
+
+
+def load(gdb: GdbRemote, board: dict[str, Any], build: Build, cmdline: bytes) -> tuple[int, int]:
+    """Loads the image, its command line and a cleared exit status; returns the reset SP and PC."""
+    for command in board.get("probe", {}).get("reset", []):
+        gdb.monitor(command)
+    parts = segments(build.elf)
+    for part in parts:
+        if _region(board, part) == "flash":
+            gdb.flash(part.address, part.data)
+        else:
+            gdb.write_memory(part.address, part.data)
+    found = symbols(build.elf, {CMDLINE_SYMBOL, EXIT_SYMBOL, "vector_table"})
+    if CMDLINE_SYMBOL not in found or EXIT_SYMBOL not in found:
+        raise RtbenchError(f"{build.elf} was not built for a board (no {CMDLINE_SYMBOL})")
+    gdb.write_memory(found[CMDLINE_SYMBOL], cmdline + b"\0")
+    gdb.write_memory(found[EXIT_SYMBOL], bytes(4))
+    vectors = found.get("vector_table", parts[0].address)
+    sp, pc = (int.from_bytes(gdb.read_memory(vectors + 4 * i, 4), "little") for i in (0, 1))
+    return sp, pc
+
+
+def _serial(port: str, baud: int) -> Any:
+    try:
+        import serial  # pyserial
+    except ImportError:
+        raise RtbenchError("the board runner needs pyserial", "pip install pyserial") from None
+    try:
+        return serial.Serial(port, baud, timeout=0.2)
+    except (serial.SerialException, OSError) as err:
+        raise RtbenchError(f"cannot open the serial port {port}: {err}", "check --serial and its permissions") from None
+
+
+def _pump(port: Any, lines: queue.Queue[str | None], stop: threading.Event) -> None:
+    pending = b""
+    while not stop.is_set():
+        try:
+            chunk = port.read(4096)
+        except (OSError, ValueError, TypeError):  # the port went away (board unplugged): end the stream
+            break
+        pending += chunk
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            lines.put((line + b"\n").decode("utf-8", errors="replace"))
+    lines.put(None)
+
+
+def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
+    board, link = target.spec["board"], target.spec["board_link"]
+    cmdline = " ".join(f"{key}={value}" for key, value in options.items()).encode()
+    if len(cmdline) >= CMDLINE_CAP:
+        raise RtbenchError(f"the image's options take {len(cmdline)} bytes; a board image takes {CMDLINE_CAP - 1}",
+                           "select fewer benchmarks with --bench")
+    command = [f"gdb-remote {link['gdb']}", f"serial {link['serial']}"]
+    port = _serial(link["serial"], int(board.get("uart", {}).get("baud", 115200)))
+    log, parser = ConsoleLog(launch.log_path), StreamParser()
+    lines: queue.Queue[str | None] = queue.Queue()
+    stop = threading.Event()
+    started = time.monotonic()
+    gdb = GdbRemote(link["gdb"])
+    try:
+        sp, pc = load(gdb, board, build, cmdline)
+        port.reset_input_buffer()
+        threading.Thread(target=_pump, args=(port, lines, stop), daemon=True).start()
+        gdb.write_register(SP, sp)
+        gdb.write_register(PC, pc & ~1)
+        gdb.write_register(XPSR, XPSR_THUMB)  # as a reset leaves it: Thumb state, no exception
+        gdb.resume()
+        end_reason = _watch(lines, log, parser, launch, started)
+        status = _exit_status(gdb, build) if end_reason is None else None
+    finally:
+        stop.set()
+        gdb.close()
+        port.close()
+        log.close()
+    if end_reason is None and status is None:
+        end_reason = "the image sent its last record but never reached its exit"
+    capture = parser.finish(end_reason)
+    details = {"gdb": link["gdb"], "serial": link["serial"], "loaded_at_pc": f"0x{pc:08x}"}
+    return ConsoleRun(capture, status, end_reason, launch.log_path, time.monotonic() - started, command,
+                      details=details)
+
+
+def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch,
+           started: float) -> str | None:
+    """Feeds the serial lines to the parser until the stream's last record, or the watchdog's reason. The
+    silence counts from the core's start (loading through a probe takes its own time)."""
+    last_output = time.monotonic()
+    done = threading.Event()
+
+    def on_record(record: Any) -> None:
+        launch.on_record(record)
+        if record.rtype in ("DONE", "FAULT"):  # the image's last record: it parks after either
+            done.set()
+
+    watched = dataclasses.replace(launch, on_record=on_record)
+    while not done.is_set():
+        now = time.monotonic()
+        wait = min(launch.silence - (now - last_output), launch.timeout - (now - started))
+        if wait <= 0:
+            return (f"no output for {launch.silence:.0f} s (the board hung)" if now - last_output >= launch.silence
+                    else f"still running after {launch.timeout:.0f} s")
+        try:
+            line = lines.get(timeout=wait)
+        except queue.Empty:
+            continue
+        if line is None:
+            return "the serial port closed"
+        last_output = time.monotonic()
+        take_line(line, log, parser, watched)
+    return None
+
+
+def _exit_status(gdb: GdbRemote, build: Build) -> int | None:
+    """The status the image parked with (it stores it, then waits with interrupts masked)."""
+    address = symbols(build.elf, {EXIT_SYMBOL})[EXIT_SYMBOL]
+    gdb.halt()
+    for _ in range(20):
+        value = int.from_bytes(gdb.read_memory(address, 4), "little")
+        if value & EXITED:
+            return value & ~EXITED
+        gdb.resume()
+        time.sleep(0.05)
+        gdb.halt()
+    return None
+
+
+def describe(target: Target) -> dict[str, str]:
+    board, link = target.spec["board"], target.spec["board_link"]
+    memory = {name: f"0x{r['origin']:08x}+0x{r['length']:x}" for name, r in board.get("memory", {}).items()}
+    return {"name": "board", "board": str(board["name"]), "board_file": str(board["file"]),
+            "core": str(board["core"]), "clock_hz": str(board["clock_hz"]),
+            "flash_wait_states": str(board.get("flash_wait_states", "")),
+            "uart": str(board.get("uart", {})), "memory": str(memory), "probe": str(board.get("probe", {})),
+            "gdb": link["gdb"], "serial": link["serial"], "timing": str(board.get("timestamp", ""))}

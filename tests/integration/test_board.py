@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The board runner end to end, with QEMU's mps2-an386 standing in for a board: its gdbstub as
+the probe's GDB server, its UART on a pseudo-terminal as the serial port. The image is loaded,
+given its command line, started at its reset vector and read over the pty; a fault is decoded
+from the stream and a hang is caught by the watchdog."""
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from rtbench.paths import Workspace
+from rtbench.results.stats import median
+from tests.conftest import run_catalogue
+
+BENCHES = "task_switch,sem_take,irq_latency"
+
+
+@dataclass
+class StandIn:
+    serial: str
+    gdb: str
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("localhost", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def stand_in() -> Iterator[StandIn]:
+    port = _free_port()
+    proc = subprocess.Popen(["qemu-system-arm", "-machine", "mps2-an386", "-cpu", "cortex-m4",
+                             "-icount", "shift=7,align=off,sleep=off", "-display", "none", "-monitor", "none",
+                             "-serial", "pty", "-S", "-gdb", f"tcp:localhost:{port}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        pty = re.search(r"/dev/pts/\d+", proc.stdout.readline())
+        assert pty, "QEMU did not say which pseudo-terminal its UART is on"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("localhost", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield StandIn(pty.group(0), f"localhost:{port}")
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def _board_run(workspace: Workspace, link: StandIn, **overrides):
+    return run_catalogue(workspace, target="board", board="qemu-mps2-an386", serial=link.serial, gdb=link.gdb,
+                         iterations=100, warmup=10, **overrides)
+
+
+def test_the_board_runner_measures_what_the_same_machine_measures_under_qemu(workspace: Workspace,
+                                                                             stand_in: StandIn) -> None:
+    board = _board_run(workspace, stand_in, bench=BENCHES)
+    assert [(r.bench, r.status) for r in board.results] == [(b, "ok") for b in BENCHES.split(",")]
+    assert board.manifest["run"]["exit_status"] == 0
+    assert board.manifest["emulator"]["board"] == "QEMU mps2-an386 (stand-in board)"
+    assert board.manifest["emulator"]["core"] == "cortex-m4f"
+    # The same image (bar where its command line comes from) on the same emulated machine: the same
+    # medians (a different command line shifts the tick's phase, so the rare outliers move).
+    qemu = run_catalogue(workspace, target="qemu-m4f", bench=BENCHES, iterations=100, warmup=10)
+    assert [median(r.samples()) for r in board.results] == [median(r.samples()) for r in qemu.results]
+
+
+def test_a_fault_on_the_board_is_decoded_from_the_serial_stream(workspace: Workspace, stand_in: StandIn) -> None:
+    run = _board_run(workspace, stand_in, bench="task_switch,sem_take", options={"inject": "fault:sem_take"})
+    results = {r.bench: r for r in run.results}
+    assert results["task_switch"].status == "ok"
+    assert results["sem_take"].status == "error" and "UNDEFINSTR" in results["sem_take"].reason
+    assert run.manifest["run"]["exit_status"] == 3  # the status the image parked with after the fault
+
+
+def test_a_hung_board_is_stopped_by_the_watchdog(workspace: Workspace, stand_in: StandIn) -> None:
+    run = _board_run(workspace, stand_in, bench="task_switch,sem_take", options={"inject": "hang:sem_take"},
+                     silence=3.0)
+    results = {r.bench: r for r in run.results}
+    assert results["task_switch"].status == "ok", results["task_switch"].reason
+    assert results["sem_take"].status == "error" and "the board hung" in results["sem_take"].reason

@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Board files: the shipped ones load, a broken one is refused saying what is wrong, a board
+becomes the target a board run builds (its firmware folder, the board runner), and a board
+without firmware stops before anything is built. The --gdb address is checked too."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rtbench.acquire.boards import board_target, known_boards, load_board
+from rtbench.acquire.gdb_remote import _escape, parse_address
+from rtbench.errors import RtbenchError
+
+
+def test_the_shipped_boards_load() -> None:
+    assert {"nucleo-f401re", "nucleo-g071rb", "qemu-mps2-an386"} <= set(known_boards())
+    for name in known_boards():
+        _, board = load_board(name)
+        assert board["memory"] and board["clock_hz"] > 0
+
+
+def test_the_stand_in_becomes_a_board_run_of_the_m4f_image() -> None:
+    target = board_target("qemu-mps2-an386", "/dev/null", "localhost:3333")
+    assert (target.name, target.folder.name, target.runner, target.arch) == ("board", "qemu-m4f", "board", "cortex-m4f")
+    assert target.spec["board_link"] == {"serial": "/dev/null", "gdb": "localhost:3333"}
+
+
+def test_a_missing_serial_port_or_a_bad_gdb_address_is_refused_first() -> None:
+    with pytest.raises(RtbenchError, match=r"no serial port /dev/no-such-tty"):
+        board_target("qemu-mps2-an386", "/dev/no-such-tty", "localhost:3333")
+    with pytest.raises(RtbenchError, match=r"is not host:port"):
+        board_target("qemu-mps2-an386", "/dev/null", "localhost")
+
+
+def test_a_board_without_firmware_stops_saying_so() -> None:
+    with pytest.raises(RtbenchError, match=r"board-stm32f4.*does not have yet"):
+        board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+
+
+HEAD = 'name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'
+
+
+@pytest.mark.parametrize("text, message", [
+    ('name = "x"\n', "lacks core, clock_hz, firmware, unit"),
+    (HEAD, "no [memory] regions"),
+    (HEAD + '[memory]\nflash = { origin = "0x0", length = 1 }\n', "memory.flash needs integer origin and length"),
+    ("name = ", "is not valid TOML"),
+])
+def test_a_broken_board_file_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text(text)
+    with pytest.raises(RtbenchError, match=re.escape(message)):
+        load_board(str(path))
+
+
+def test_an_unknown_board_names_the_shipped_ones() -> None:
+    with pytest.raises(RtbenchError) as err:
+        load_board("no-such-board")
+    assert "nucleo-f401re" in (err.value.hint or "")
+
+
+def test_a_board_that_is_not_the_targets_core_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m0.toml"
+    path.write_text('name = "x"\ncore = "cortex-m0"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'
+                    '[memory]\nram = { origin = 0, length = 1 }\n')
+    with pytest.raises(RtbenchError, match=r"has a cortex-m0 core but qemu-m4f builds for cortex-m4f"):
+        board_target(str(path), "/dev/null", ":1")
+
+
+@pytest.mark.parametrize("text, expected", [("localhost:3333", ("localhost", 3333)), (":2331", ("localhost", 2331)),
+                                            ("3333", ("localhost", 3333)), ("10.0.0.2:1234", ("10.0.0.2", 1234))])
+def test_gdb_addresses(text: str, expected: tuple[str, int]) -> None:
+    assert parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text", ["localhost", "host:0", "host:70000", "host:port"])
+def test_a_bad_gdb_address_is_refused(text: str) -> None:
+    with pytest.raises(RtbenchError, match=r"is not host:port"):
+        parse_address(text)
+
+
+def test_binary_packets_escape_the_protocols_own_characters() -> None:
+    assert _escape(b"a$b#c}d*e") == b"a}\x04b}\x03c}]d}\x0ae"
