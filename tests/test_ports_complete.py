@@ -42,11 +42,19 @@ UART_FUNCTIONS = set(re.findall(r"^[\w ]+?\b(rtb_target_uart_\w+)\(", TARGET_API
 
 def _platforms(target: str) -> list[tuple[str, str]]:
     """(rtb_target_config.h, the sources built with it) for each platform of a target: one, or
-    several when a target builds for more than one (qemu-a9: bare metal and a Linux guest)."""
+    several when a target builds for more than one (qemu-a9: bare metal and a Linux guest). A
+    Cortex-M target takes its board family's header and the shared sources it names."""
+    folder = FIRMWARE / "targets" / target
+    cortex_m = re.search(r"rtb_cortex_m_target\(\S+ FAMILY (\S+)\s+SOURCES ([^)]*)\)",
+                         (folder / "target.cmake").read_text())
+    if cortex_m:
+        shared = FIRMWARE / "targets" / "cortex-m"
+        config = (shared / cortex_m.group(1) / "rtb_target_config.h").read_text()
+        return [(config, "\n".join((shared / name).read_text() for name in cortex_m.group(2).split()))]
     found = []
-    for config in sorted((FIRMWARE / "targets" / target).rglob("rtb_target_config.h")):
-        folder = config.parent.parent if config.parent.name == "include" else config.parent
-        found.append((config.read_text(), "\n".join(p.read_text() for p in sorted(folder.glob("*.c")))))
+    for config_path in sorted(folder.rglob("rtb_target_config.h")):
+        sources = config_path.parent.parent if config_path.parent.name == "include" else config_path.parent
+        found.append((config_path.read_text(), "\n".join(p.read_text() for p in sorted(sources.glob("*.c")))))
     return found
 
 
