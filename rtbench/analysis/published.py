@@ -165,6 +165,9 @@ def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]
             views.append(_ratio_view(study, spec, runs, names))
         elif spec["shape"] == "scaling":
             views.append(_scaling_view(study, spec, runs, names))
+        elif spec["shape"] == "cache_gain":
+            from . import weiss  # it builds on this module's views
+            views.append(weiss.view(study, spec, runs, names))
         else:
             views.append(StudyView(study=study, shape="none",
                                    explanation=f"Not compared: {spec.get('why', 'no rtbench counterpart')}."))

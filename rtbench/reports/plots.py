@@ -234,8 +234,9 @@ def study_shape(view: StudyView) -> go.Figure:
                                  legendgroup=key, showlegend=series.group == groups[0], mode="lines+markers",
                                  line={"dash": "dash" if series.source == "study" else "solid", "color": colour}),
                       row=1, col=groups.index(series.group) + 1)
-    fig.update_xaxes(type="category", automargin=True, title_text="criterion" if view.shape == "ratio" else "tasks")
-    fig.update_yaxes(title_text="relative cost", col=1)
+    x_title = {"ratio": "criterion", "cache_gain": "caches"}.get(view.shape, "tasks")
+    fig.update_xaxes(type="category", automargin=True, title_text=x_title)
+    fig.update_yaxes(title_text="gain over no caches (%)" if view.shape == "cache_gain" else "relative cost", col=1)
     fig = _layout(fig, "", "", height=420)
     fig.update_layout(margin={"t": 50})  # room for the subplot titles below the toolbar
     return fig
