@@ -66,6 +66,12 @@ def _baseline(target_name: str) -> str:
 
 def _study_runs(args: argparse.Namespace) -> list[Run]:
     """The runs --study names, else the last run on --target of each kernel."""
+    ids: list[int] = []
+    if args.study != "latest":
+        try:
+            ids = [int(part) for part in args.study.split(",") if part.strip()]
+        except ValueError:
+            raise RtbenchError(f"--study '{args.study}' is not a list of run ids", "e.g. --study 3,4") from None
     with Store(workspace(args).store, read_only=True) as store:
         if args.study == "latest":
             latest: dict[str, int] = {}
@@ -73,11 +79,6 @@ def _study_runs(args: argparse.Namespace) -> list[Run]:
                 if row.get("target") == args.target and not row.get("damaged"):
                     latest[str(row.get("os"))] = row["id"]
             ids = sorted(latest.values())
-        else:
-            try:
-                ids = [int(part) for part in args.study.split(",") if part.strip()]
-            except ValueError:
-                raise RtbenchError(f"--study '{args.study}' is not a list of run ids", "e.g. --study 3,4") from None
         if not ids:
             raise RtbenchError(f"no stored run on {args.target}",
                                f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard "
