@@ -79,6 +79,14 @@ def confirmation(first: KernelGains, second: KernelGains) -> tuple[bool, str]:
                      f"second kernel stayed within {CONFIRM_POINTS:g} %)")
 
 
+def _base(base: dict[str, Any], key: str) -> str:
+    """A baseline figure of the study with its unit (the key's suffix says it)."""
+    value = base.get(key)
+    if value is None:
+        return "-"
+    return f"{value:g} us" if key.endswith("_us") else f"{value:g} {key}/s"
+
+
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.0f} %"
 
@@ -95,7 +103,7 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
     out.columns = ["source", "caches", "kind"] + [labels[c["study"]] for c in criteria]
     base = study.get("baseline", {})
     out.rows.append([f"study ({study.get('second_kernel', {}).get('first', '?')})", "none (base)", "none"]
-                    + [str(base.get(c.get("study_base", ""), "-")) for c in criteria])
+                    + [_base(base, c.get("study_base", "")) for c in criteria])
     sizes = spec.get("study_sizes", {})
     for row in study.get("rows", []):
         kind = "I+D" if row["icache"] and row["dcache"] else "I only" if row["icache"] else "D only"
