@@ -71,7 +71,8 @@ def test_clock_sweep_of_the_chain_per_cpu(soft_core_run: Run, tmp_path: Path) ->
     row = next(line for line in lines if line.startswith("minimal "))
     assert str(worst["minimal"]) in row.split() and f"{worst['minimal'] / 220e-6 / 1e6:.1f} MHz" in row
     at_25 = next(line for line in lines if line.startswith("25 MHz"))
-    assert f"{worst['minimal'] / (220e-6 * 25e6):.2f}" in at_25 and f"{worst['standard'] / (220e-6 * 25e6):.2f}" in at_25
+    for variant in ("minimal", "standard"):
+        assert f"{worst[variant] / (220e-6 * 25e6):.2f}" in at_25
     assert next(line for line in lines if line.startswith("80 MHz"))
     assert "reaction_chain[tasks=2]" in proc.stdout and "RTOS share" in proc.stdout
     text = page.read_text()
