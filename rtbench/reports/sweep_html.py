@@ -47,7 +47,7 @@ def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: P
     content = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
                "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
                "but the control task's application work, from the mean stages.</p>"
-               + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep"))
+               + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure"))
     try:
         Path(path).write_text(page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)]),
                               encoding="utf-8")
