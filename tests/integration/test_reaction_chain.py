@@ -53,7 +53,7 @@ def test_stages_add_up_and_only_the_work_grows_with_it(workspace: Workspace) -> 
 @pytest.fixture(scope="module")
 def soft_core_run(workspace: Workspace) -> Run:
     return execute(RunRequest(target="vexriscv-sim", bench="reaction_chain,task_preempt,irq_task_wake,cpu_reference",
-                              iterations=30, warmup=5, silence=60.0, timeout=600.0, variants=["minimal", "standard"],
+                              iterations=20, warmup=3, silence=60.0, timeout=600.0, variants=["minimal", "standard"],
                               options={"tasks": "2"}), workspace, lambda _message: None)
 
 
