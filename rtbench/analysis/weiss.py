@@ -28,6 +28,11 @@ class KernelGains:
     gains: dict[str, dict[str, float]]    # variant -> criterion -> percent
     caches: dict[str, str]                # variant -> what it has
 
+    @property
+    def label(self) -> str:
+        """The run's name, with its kernel unless the name says it already."""
+        return self.name if self.kernel.lower() in self.name.lower() else f"{self.name} ({self.kernel})"
+
 
 def caches_kind(description: str) -> str:
     """'none', 'I only', 'D only' or 'I+D', from a variant's cache description."""
@@ -117,16 +122,16 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
             out.series.append(Series(f"study {cpu} ({sizes.get(cpu, '')})", "study", points, labels[c["study"]]))
     measured = [g for g in (kernel_gains(run, name, criteria, baseline) for run, name in zip(runs, names)) if g]
     for kg in measured:
-        out.rows.append([f"{kg.name} ({kg.kernel})", "none (base), cycles", "none"]
+        out.rows.append([kg.label, "none (base), cycles", "none"]
                         + [f"{kg.baseline[c['study']]:.0f}" if c["study"] in kg.baseline else "-" for c in criteria])
         for variant, gains in kg.gains.items():
             kind = caches_kind(kg.caches.get(variant, ""))
-            out.rows.append([f"{kg.name} ({kg.kernel})", f"{variant}: {kg.caches.get(variant, '?')}", kind]
+            out.rows.append([kg.label, f"{variant}: {kg.caches.get(variant, '?')}", kind]
                             + [_pct(gains.get(c["study"])) for c in criteria])
         for c in criteria:
             by_kind = {caches_kind(kg.caches.get(v, "")): g.get(c["study"]) for v, g in reversed(kg.gains.items())}
             points = list(by_kind.items())  # one point per kind: the first variant of that kind
-            out.series.append(Series(f"{kg.name} ({kg.kernel})", "rtbench", points, labels[c["study"]]))
+            out.series.append(Series(kg.label, "rtbench", points, labels[c["study"]]))
     verdicts = [confirmation(measured[0], other)[1] for other in measured[1:] if other.kernel != measured[0].kernel]
     if verdicts:
         out.explanation += " " + "; ".join(verdicts) + "."
