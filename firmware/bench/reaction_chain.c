@@ -6,7 +6,7 @@
  * does a fixed amount of application work (option `work`, in units of one xorshift step folded
  * into a 16-word process image) -> gives a semaphore back to the service task, which runs again.
  * Parameter `tasks`: K ready background tasks below the chain (they yield forever, one priority
- * each), which run while the chain waits for its interrupt, so the interrupt lands in them.
+ * each, so the most urgent of them runs while the chain waits and the interrupt lands in it).
  * Timed: from the hardware interrupt (timed by the interrupt timer itself) to the service task
  * running again. The phases are the mean of each stage over the kept samples (they add up to
  * the mean chain); the RTOS's share of the chain is everything but the `work` phase.
