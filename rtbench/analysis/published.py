@@ -204,7 +204,13 @@ def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], n
     return view
 
 
-_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view}
+def _cache_gain_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
+    from . import weiss  # it builds on this module's views
+
+    return weiss.view(study, spec, runs, names)
+
+
+_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view, "cache_gain": _cache_gain_view}
 
 
 def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]]:

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from ..acquire import platforms
-from ..analysis import footprint_table, kernel_profiles, variants
+from ..analysis import clock_sweep, footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
 from ..reports import tables
@@ -64,7 +64,38 @@ def _baseline(target_name: str) -> str:
     return str(platforms.find_target(target_name).spec.get("variants", {}).get("baseline", "minimal"))
 
 
+def _study_runs(args: argparse.Namespace) -> list[Run]:
+    """The runs --study names, else the last run on --target of each kernel."""
+    ids: list[int] = []
+    if args.study != "latest":
+        try:
+            ids = [int(part) for part in args.study.split(",") if part.strip()]
+        except ValueError:
+            raise RtbenchError(f"--study '{args.study}' is not a list of run ids", "e.g. --study 3,4") from None
+    with Store(workspace(args).store, read_only=True) as store:
+        if args.study == "latest":
+            latest: dict[str, int] = {}
+            for row in store.list_runs():
+                if row.get("target") == args.target and not row.get("damaged"):
+                    latest[str(row.get("os"))] = row["id"]
+            ids = sorted(latest.values())
+        if not ids:
+            raise RtbenchError(f"no stored run on {args.target}",
+                               f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard "
+                               "--bench task_switch,irq_task_wake,cpu_reference")
+        return [store.load(run_id) for run_id in ids]
+
+
 def cmd_cache(args: argparse.Namespace) -> int:
+    if args.study:
+        from ..analysis import published, weiss
+        runs = _study_runs(args)
+        names = [f"run {run.run_id}" for run in runs]
+        views = [v for v in published.study_views(runs, names)[1] if v.shape == "cache_gain"]
+        for view in views:
+            print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")
+            print(weiss.text(view))
+        return 0
     run = _load_for_analysis(args)
     baseline = _baseline(run.manifest.get("target", args.target))
     variant_names, rows = variants.cache_study(run, baseline)
@@ -74,12 +105,37 @@ def cmd_cache(args: argparse.Namespace) -> int:
 
 
 def cmd_deadline(args: argparse.Namespace) -> int:
+    if args.html and not args.sweep:
+        raise RtbenchError("--html draws the clock sweep", "add --sweep 25MHz:80MHz")
+    if not args.sweep and not args.chain:
+        raise RtbenchError("deadline needs --chain, or --sweep for a reaction_chain run",
+                           "e.g. --chain irq_task_wake, or --sweep 25MHz:80MHz")
+    if args.sweep:
+        return _sweep(args)
     run = _load_for_analysis(args)
     deadline_s = variants.parse_duration(args.deadline)
     clock_hz = args.clock or run.manifest.get("clock_hz") or 100e6
     rows = variants.deadline(run, args.chain, deadline_s, clock_hz)
     print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
     print(variants.deadline_table(rows, args.chain, deadline_s, clock_hz))
+    return 0
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    clocks = clock_sweep.parse_sweep(args.sweep)
+    deadline_s = variants.parse_duration(args.deadline)
+    if args.chain is not None and len(args.chain) != 1:
+        raise RtbenchError("--sweep takes one chain benchmark (a reaction_chain label)",
+                           "e.g. --chain 'reaction_chain[tasks=2]'")
+    run = _load_for_analysis(args)
+    chain = clock_sweep.chain_label(run, args.chain[0] if args.chain else None)
+    rows = clock_sweep.sweep(run, chain, deadline_s, clocks)
+    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(clock_sweep.sweep_table(rows, chain, deadline_s))
+    if args.html:
+        from ..reports import sweep_html  # plotly only when a page is asked for
+        sweep_html.write(run, rows, chain, deadline_s, args.html)
+        progress(f"wrote {args.html}")
     return 0
 
 
@@ -108,15 +164,24 @@ def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                          "cache-less one, next to the reference workload's")
     cache.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
     cache.add_argument("--target", default="vexriscv-sim")
+    cache.add_argument("--study", nargs="?", const="latest", metavar="RUN[,RUN...]",
+                       help="the emulation study's Tables 1 and 2 (cache gains of a task switch, the interrupt "
+                            "reaction and a CPU-bound reference) beside these runs', one per kernel; alone: the "
+                            "last run of each kernel on --target")
     cache.set_defaults(func=cmd_cache)
 
 
 def add_deadline(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     dead = sub.add_parser("deadline", help="worst observed cycles of a chain of steps per CPU variant, the "
                                            "minimum clock meeting a deadline, and the share of the budget used")
-    dead.add_argument("--chain", type=names, required=True, help="benchmark labels whose worst cases add up, "
-                                                                 "e.g. irq_task_wake or irq_latency,sem_signal_wake")
-    dead.add_argument("--deadline", required=True, help="e.g. 220us")
+    dead.add_argument("--chain", type=names, help="benchmark labels whose worst cases add up, e.g. irq_task_wake or "
+                                                  "irq_latency,sem_signal_wake (with --sweep: one reaction_chain "
+                                                  "label; default the one with the most background tasks)")
+    dead.add_argument("--deadline", default="220us", help="default 220us, the emulation study's")
+    dead.add_argument("--sweep", metavar="LOW:HIGH[:STEP]", help="used/available time of a reaction_chain run "
+                                                                 "against the clock per CPU configuration, e.g. "
+                                                                 "25MHz:80MHz (steps of 5 MHz)")
+    dead.add_argument("--html", type=Path, help="with --sweep: also draw it on an HTML page")
     dead.add_argument("--clock", type=clock, help="clock for the budget share (default: the run's --clock, "
                                                   "else 100MHz)")
     dead.add_argument("--run", type=int, help="stored run (default: the last one on --target)")

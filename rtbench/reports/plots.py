@@ -234,8 +234,11 @@ def study_shape(view: StudyView) -> go.Figure:
                                  legendgroup=key, showlegend=series.group == groups[0], mode="lines+markers",
                                  line={"dash": "dash" if series.source == "study" else "solid", "color": colour}),
                       row=1, col=groups.index(series.group) + 1)
-    fig.update_xaxes(type="category", automargin=True, title_text="tasks" if view.shape == "scaling" else "criterion")
-    fig.update_yaxes(title_text="count relative to the reference" if view.shape == "window" else "relative cost", col=1)
+    x_title = {"ratio": "criterion", "window": "criterion", "cache_gain": "caches"}.get(view.shape, "tasks")
+    y_title = {"window": "count relative to the reference", "cache_gain": "gain over no caches (%)"}.get(
+        view.shape, "relative cost")
+    fig.update_xaxes(type="category", automargin=True, title_text=x_title)
+    fig.update_yaxes(title_text=y_title, col=1)
     fig = _layout(fig, "", "", height=420)
     fig.update_layout(margin={"t": 50})  # room for the subplot titles below the toolbar
     return fig

@@ -32,6 +32,8 @@ uint32_t rtb_param(const rtb_run *run) { return run->param; }
 
 uint32_t rtb_loops(const rtb_run *run) { return run->warmup + run->iterations; }
 
+uint32_t rtb_warmup(const rtb_run *run) { return run->warmup; }
+
 uint32_t rtb_option(const rtb_run *run, const char *key, uint32_t fallback)
 {
     uint32_t value = rtb_options_u32(key, fallback);

@@ -66,6 +66,7 @@ static inline uint32_t rtb_now(void) { return rtb_target_ts(); }
 /* The run context. */
 uint32_t rtb_param(const rtb_run *run);      /* the swept parameter's value (0 if none) */
 uint32_t rtb_loops(const rtb_run *run);      /* warm-up plus measured iterations */
+uint32_t rtb_warmup(const rtb_run *run);     /* the first rtb_loops() iterations whose samples are dropped */
 uint32_t rtb_option(const rtb_run *run, const char *key, uint32_t fallback);
 void rtb_sample(rtb_run *run, int32_t delta); /* the first `warmup` samples are dropped */
 void rtb_fail(rtb_run *run, const char *reason);

@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The clock sweep as a page: used/available time against the clock, one line per CPU
+configuration (worst case solid, median dotted), the deadline at 1, as the study's Figure 6."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import plotly.graph_objects as go
+
+from ..analysis.clock_sweep import SweepRow
+from ..errors import RtbenchError
+from ..model import Run
+from . import plots
+from .htmlreport import page
+
+
+def figure(rows: list[SweepRow], chain: str) -> go.Figure:
+    fig = go.Figure()
+    for i, row in enumerate(rows):
+        colour = plots._PALETTE[i % len(plots._PALETTE)]
+        clocks = [f / 1e6 for f, _, _ in row.points]
+        fig.add_trace(go.Scatter(x=clocks, y=[w for _, w, _ in row.points], mode="lines+markers",
+                                 name=plots.plain(f"{row.variant} worst"), line={"color": colour}))
+        fig.add_trace(go.Scatter(x=clocks, y=[m for _, _, m in row.points], mode="lines",
+                                 name=plots.plain(f"{row.variant} median"), line={"color": colour, "dash": "dot"}))
+    fig.add_hline(y=1.0, line={"color": "#444", "dash": "dash"}, annotation_text="deadline")
+    return plots._layout(fig, "clock (MHz)", f"{plots.plain(chain)}: used / available", height=420)
+
+
+def _rows_table(rows: list[SweepRow]) -> str:
+    head = ["configuration", "worst cycles", "median cycles", "min clock (worst)", "RTOS share"]
+    body = []
+    for row in rows:
+        share = row.rtos_share
+        body.append([row.variant, str(row.worst), f"{row.median:.0f}", f"{row.min_clock_hz / 1e6:.1f} MHz",
+                     "-" if share is None else f"{100 * share:.0f} %"])
+    cells = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in body)
+    return ("<table><thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr></thead>"
+            f"<tbody>{cells}</tbody></table>")
+
+
+def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: Path) -> None:
+    kernel = run.manifest.get("kernel", {}).get("name", "")
+    what = f"run {run.run_id}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
+    content = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
+               "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
+               "but the control task's application work, from the mean stages.</p>"
+               + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure"))
+    try:
+        Path(path).write_text(page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)]),
+                              encoding="utf-8")
+    except OSError as err:
+        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
