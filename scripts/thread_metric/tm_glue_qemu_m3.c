@@ -4,6 +4,7 @@
  * interrupt (timer1's line, pended by TM_CAUSE_INTERRUPT) calling the test's handler, the
  * console printf, and the end of the run. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -62,16 +63,18 @@ void tm_port_count_sleep(void)
     }
 }
 
-/* Enough printf for the suite's reports: text, %lu, %s. */
+/* Enough printf for the suite's reports: text, %lu, %d, %s. */
 int tm_printf(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
     int written = 0;
     for (const char *p = format; *p; p++) {
-        if (*p == '%' && p[1] == 'l' && p[2] == 'u') {
+        bool is_long = *p == '%' && p[1] == 'l' && p[2] == 'u';
+        if (is_long || (*p == '%' && p[1] == 'd')) {
             char digits[24];
-            unsigned long value = va_arg(args, unsigned long);
+            /* The suite prints unsigned counters with %d too: shown as unsigned. */
+            unsigned long value = is_long ? va_arg(args, unsigned long) : (unsigned)va_arg(args, int);
             size_t n = 0;
             do {
                 digits[sizeof digits - 1u - n++] = (char)('0' + value % 10u);
@@ -79,7 +82,7 @@ int tm_printf(const char *format, ...)
             } while (value);
             rtb_target_write(&digits[sizeof digits - n], n);
             written += (int)n;
-            p += 2;
+            p += is_long ? 2 : 1;
         } else if (*p == '%' && p[1] == 's') {
             const char *text = va_arg(args, const char *);
             rtb_target_write(text, strlen(text));
