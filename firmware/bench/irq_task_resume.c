@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* irq_task_resume: the benchmark interrupt's handler resumes a suspended task directly (no
- * semaphore: the activation the Anh & Tan survey asks for). A task suspends itself after arming
- * the interrupt timer; the idle task runs until the interrupt. Timed: from the hardware interrupt
+ * semaphore: the activation the Anh & Tan survey asks for). A task suspends itself; a less
+ * urgent task, which therefore runs only once it is suspended, arms the interrupt timer and
+ * blocks; the idle task runs until the interrupt. (Armed by the measured task itself, a tick
+ * between the arming and its suspension could let the interrupt come first: a resume of a task
+ * that is not suspended is lost, and the task would never wake.) Timed: from the hardware interrupt
  * (timed by the interrupt timer itself, so no read overhead is subtracted) to the resumed task
  * running, as irq_task_wake times the semaphore path. Checked: exactly one interrupt per arming,
  * and it found the task suspended and resumed it. */
@@ -13,11 +16,13 @@
 /* Far enough ahead for the task to suspend first (as irq_task_wake). */
 #define TRIGGER_DELAY_US 80u
 #define PRIO_TASK (RTB_PRIO_RUNNER - 1u)
+#define PRIO_ARMER (RTB_PRIO_RUNNER - 2u)
 
 static struct {
     rtb_run *run;
     rtb_group group;
     rtb_task *task;
+    rtb_sem *arm; /* given by the task before it suspends itself, taken by the armer */
     volatile uint32_t t_fire;
     volatile uint32_t fired;
     volatile rtb_err resumed;
@@ -34,11 +39,22 @@ static bool on_irq(uint32_t t_fire, uint32_t t_entry, void *arg)
     return switch_needed;
 }
 
+/* A semaphore, not a suspension: should the interrupt come before the armer blocks, the next
+ * give is kept until it takes it. */
+static void armer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_os_sem_take(s.arm, RTB_WAIT_FOREVER);
+        rtb_irq_trigger(rtb_us_to_ts(TRIGGER_DELAY_US));
+    }
+}
+
 static void task(void *arg)
 {
     (void)arg;
     for (uint32_t i = 0; i < rtb_loops(s.run) && !rtb_failed(s.run); i++) {
-        rtb_irq_trigger(rtb_us_to_ts(TRIGGER_DELAY_US));
+        rtb_os_sem_give(s.arm); /* the armer is less urgent: it runs once this task is suspended */
         rtb_os_task_suspend_self();
         uint32_t t_task = rtb_now();
         if (s.fired != i + 1u)
@@ -57,13 +73,20 @@ static void run(rtb_run *run)
     s.fired = 0;
     s.resumed = RTB_OK;
     s.task = 0;
-    if (!rtb_group_init(&s.group, run))
+    s.arm = rtb_os_sem_create(0, 1);
+    if (!s.arm) {
+        rtb_fail(run, "could not create a semaphore");
         return;
-    /* Spawned before the handler is attached: the task runs only once the runner joins. */
-    s.task = rtb_group_spawn(&s.group, "resumed", task, 0, PRIO_TASK);
-    rtb_irq_attach(on_irq, 0);
-    rtb_group_join(&s.group, 1);
-    rtb_irq_detach();
+    }
+    if (rtb_group_init(&s.group, run)) {
+        /* Spawned before the handler is attached: the tasks run only once the runner joins. */
+        s.task = rtb_group_spawn(&s.group, "resumed", task, 0, PRIO_TASK);
+        rtb_group_spawn(&s.group, "armer", armer, 0, PRIO_ARMER);
+        rtb_irq_attach(on_irq, 0);
+        rtb_group_join(&s.group, 1);
+        rtb_irq_detach();
+    }
+    rtb_os_sem_delete(s.arm);
 }
 
 RTB_BENCHMARK(irq_task_resume, 134, "hardware interrupt whose handler resumes a suspended task: interrupt to the task running",

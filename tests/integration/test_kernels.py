@@ -18,6 +18,7 @@ from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.integration.test_catalogue import assert_direct_resume
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
 NO_DECISION_HOOK = {
@@ -111,6 +112,11 @@ def test_adapter_costs_are_visible(kernel_runs: tuple[str, Run, Run]) -> None:
         assert m["queue_send_ptr"] < m["queue_send"] and m["queue_recv_ptr"] < m["queue_recv"]
     else:
         assert "32-bit words" in notes["queue_send"] and "one-word message" in notes["queue_send_ptr"]
+
+
+def test_thread_metric_interrupt_preemption_resumes_directly(kernel_runs: tuple[str, Run, Run]) -> None:
+    _, run, _ = kernel_runs
+    assert_direct_resume(run)
 
 
 def test_kernel_services_and_wake_order(kernel_runs: tuple[str, Run, Run]) -> None:

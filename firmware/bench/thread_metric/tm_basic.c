@@ -13,18 +13,22 @@
 static struct {
     rtb_group group;
     volatile uint32_t count;
-    volatile uint32_t work[WORDS];
 } s RTB_NOINIT; /* set up by every run: not zeroed at reset, so it adds nothing to boot_time */
+/* An array of its own, as the suite's: inside the struct GCC adds its offset on every word. */
+static volatile uint32_t work[WORDS] RTB_NOINIT;
 
 static void worker(void *arg)
 {
     (void)arg;
     for (uint32_t i = 0; i < WORDS; i++)
-        s.work[i] = 0;
+        work[i] = 0;
     while (rtb_group_running(&s.group)) {
+        /* The count does not change during a sweep: read once, as GCC compiles the suite's
+         * plain global (re-reading the volatile each word would cost 2 instructions of 10). */
+        uint32_t n = s.count;
         for (uint32_t i = 0; i < WORDS; i++)
-            s.work[i] = (s.work[i] + s.count) ^ s.work[i];
-        s.count++;
+            work[i] = (work[i] + n) ^ work[i];
+        s.count = n + 1u;
     }
     rtb_group_done(&s.group);
 }
@@ -36,7 +40,7 @@ static void check(rtb_run *run)
     for (uint32_t n = 0; n < s.count; n++)
         value = (value + n) ^ value;
     for (uint32_t i = 0; i < WORDS; i++)
-        if (s.work[i] != value)
+        if (work[i] != value)
             rtb_fail(run, "basic processing left a word the recurrence does not give");
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* The interrupt side of tm_irq and tm_irq_preempt: the benchmark's hardware interrupt gives a
- * semaphore that a task takes. */
+/* The interrupt side of tm_irq: the benchmark's hardware interrupt gives a semaphore that a
+ * task takes (tm_irq_preempt's handler resumes its task directly instead). */
 #ifndef RTB_TM_IRQ_SOURCE_H
 #define RTB_TM_IRQ_SOURCE_H
 

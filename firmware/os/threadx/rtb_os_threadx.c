@@ -353,26 +353,36 @@ void rtb_os_queue_delete(rtb_queue *queue)
 
 static bool word_aligned(const void *p) { return ((uintptr_t)p & (sizeof(ULONG) - 1u)) == 0u; }
 
-rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout)
+/* Items that are not whole aligned words go through a word buffer. Out of line, so that the
+ * direct path (a message of whole words, as tm_message's) carries no buffer in its frame. */
+static __attribute__((noinline)) rtb_err queue_send_buffered(rtb_queue *queue, const void *item, uint32_t timeout)
 {
     ULONG words[WORDS(RTB_QUEUE_MAX_ITEM)];
-    const void *source = item;
-    if (!queue->direct || !word_aligned(item)) {
-        memcpy(words, item, queue->item_size);
-        source = words;
-    }
-    return tx_queue_send(&queue->queue, (VOID *)source, timeout) == TX_SUCCESS ? RTB_OK : RTB_FULL;
+    memcpy(words, item, queue->item_size);
+    return tx_queue_send(&queue->queue, words, timeout) == TX_SUCCESS ? RTB_OK : RTB_FULL;
 }
 
-rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
+static __attribute__((noinline)) rtb_err queue_recv_buffered(rtb_queue *queue, void *item, uint32_t timeout)
 {
-    if (queue->direct && word_aligned(item))
-        return tx_queue_receive(&queue->queue, item, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
     ULONG words[WORDS(RTB_QUEUE_MAX_ITEM)];
     if (tx_queue_receive(&queue->queue, words, timeout) != TX_SUCCESS)
         return RTB_TIMEOUT;
     memcpy(item, words, queue->item_size);
     return RTB_OK;
+}
+
+rtb_err rtb_os_queue_send(rtb_queue *queue, const void *item, uint32_t timeout)
+{
+    if (!queue->direct || !word_aligned(item))
+        return queue_send_buffered(queue, item, timeout);
+    return tx_queue_send(&queue->queue, (VOID *)item, timeout) == TX_SUCCESS ? RTB_OK : RTB_FULL;
+}
+
+rtb_err rtb_os_queue_recv(rtb_queue *queue, void *item, uint32_t timeout)
+{
+    if (!queue->direct || !word_aligned(item))
+        return queue_recv_buffered(queue, item, timeout);
+    return tx_queue_receive(&queue->queue, item, timeout) == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
 }
 
 const char *rtb_os_queue_kind(size_t item_size)
