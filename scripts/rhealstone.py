@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The Rhealstone composite of runs side by side (rtbench/rhealstone.py says how it is computed).
+"""The Rhealstone composite of runs side by side (rtbench/analysis/rhealstone.py says how it is computed).
 
     python3 scripts/rhealstone.py RUN [RUN ...]     # run files (--json) or stored run ids
     python3 scripts/rhealstone.py --home DIR 12 13  # ids from another workspace
