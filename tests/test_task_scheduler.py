@@ -178,7 +178,7 @@ def test_random_operations_against_the_software_model() -> None:
             elif op == 3:
                 ticks = rng.randrange(4)
                 yield from dut._delay.write(slot | ticks << 8)
-                model.counter[slot] = ticks
+                model.counter[slot], model.ready[slot] = ticks, False
             elif op == 4:
                 yield from dut._prio.write(slot | prio << 8)
                 model.prio[slot] = prio

@@ -20,8 +20,8 @@ Registers (32-bit CSRs; slot numbers are 6 bits):
   leave    write: [5:0] slot; the slot is not ready and its counter stops
   prio     write: [5:0] slot, [12:8] priority (the slot's place in the order is kept)
   requeue  write: [5:0] slot; if the slot is ready it goes to the back of its priority
-  delay    write: [5:0] slot, [31:8] ticks; the counter starts (0 stops it); at zero the slot
-           becomes ready
+  delay    write: [5:0] slot, [31:8] ticks; the slot is not ready and its counter starts (0
+           stops it); at zero the slot becomes ready (one store puts a task to sleep)
   tick     write: one tick for every running counter (or the `tick` input)
   top_tcb  read:  the chosen slot's TCB pointer (0 when no slot is ready)
   top      read:  [5:0] slot, [12:8] priority, [31] a slot is ready"""
@@ -78,7 +78,7 @@ class TaskScheduler(LiteXModule, AutoCSR):
                 enqueue[i].eq(expire[i] | readied | (hits(self._requeue, i) & ready[i])),
             ]
             self.sync += [
-                If(bound | leaving, ready[i].eq(0)).Elif(readied | expire[i], ready[i].eq(1)),
+                If(bound | leaving | loading, ready[i].eq(0)).Elif(readied | expire[i], ready[i].eq(1)),
                 If(bound, tcb[i].eq(self._tcb.storage)),
                 If(readied, prio[i].eq(self._ready.storage[8:8 + PRIO_BITS])
                    ).Elif(hits(self._prio, i), prio[i].eq(self._prio.storage[8:8 + PRIO_BITS])),
