@@ -17,7 +17,7 @@ from ..errors import RtbenchError
 from ..paths import Workspace, firmware_dir
 from . import processes
 from .build_once import exclusive
-from .kernel_patches import patch_key, patched_tree
+from .kernel_patches import KernelPatch, patch_key, patched_tree
 from .platforms import Kernel, Target
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -102,13 +102,18 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
+    tree, patches = source.path, list[KernelPatch]()
+    if source.path is not None and patch_key(kernel):
+        # One patched copy per (tree, patches), shared by the variant's images (plain, traced...).
+        copy_key = hashlib.sha256(f"{source.path}|{patch_key(kernel)}".encode()).hexdigest()[:10]
+        copy_dir = workspace.builds / f"{kernel.name}-kernel-{copy_key}"
+        with exclusive(copy_dir.with_name(copy_dir.name + ".lock"),
+                       lambda: log(f"waiting for another rtbench process patching {copy_dir.name}")):
+            tree, patches = patched_tree(kernel, source.path, source.version, copy_dir, log)
     # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        tree, patches = source.path, []
-        if source.path is not None and patch_key(kernel):
-            tree, patches = patched_tree(kernel, source.path, source.version, directory, log)
         _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
