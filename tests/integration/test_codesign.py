@@ -19,8 +19,8 @@ from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import options_read_by
 
-BENCH = "sched_decision_prio,sched_decision,tick_cost,delay_block"
-SHORT = {"ticks": "12", "delays": "12", "decisions": "60"}
+BENCH = "sched_decision_prio,tick_cost"
+SHORT = {"ticks": "12", "decisions": "60"}
 
 
 def run_minimal(workspace: Workspace, os_name: str, bench: str) -> Run:
@@ -54,4 +54,6 @@ def test_the_decision_among_distinct_priorities_is_constant(codesign_run: Run) -
 
 def test_the_tick_does_not_grow_with_the_sleepers(codesign_run: Run) -> None:
     ticks = {r.params["tasks"]: median(r.samples()) for r in codesign_run.results if r.bench == "tick_cost"}
-    assert ticks[30] == ticks[5], ticks
+    # No list walk: from 5 to 30 sleepers the tick that wakes one stays within a few cycles
+    # (software FreeRTOS's grows several-fold over the same range).
+    assert abs(ticks[30] - ticks[5]) < 0.1 * ticks[5], ticks
