@@ -25,6 +25,7 @@ tools=(
   "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
   "verilator:verilator"
   "yosys:yosys"  # scripts/hwsched_cost.py: what the hardware scheduler adds to the SoC
+  "spatch:coccinelle"  # --os freertos-codesign: rtbench's semantic patches on a copy of the kernel
   "stdbuf:coreutils"
   "arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf"  # qemu-a9 --os linux-rt: the static /init
   "dpkg-deb:dpkg"

@@ -46,6 +46,7 @@ def test_rtos_ports_build_the_services_apart_and_posix_always_has_them() -> None
     defines = {p.parent.name: tomllib.loads(p.read_text()).get("services_define")
                for p in (FIRMWARE / "os").glob("*/os.toml")}
     assert defines == {"freertos": "RTB_WITH_SERVICES", "freertos-hw": "RTB_WITH_SERVICES",
+                       "freertos-codesign": "RTB_WITH_SERVICES",
                        "ucos2": "RTB_WITH_SERVICES", "threadx": "RTB_WITH_SERVICES", "posix": None,
                        "linux-rt": None}
 

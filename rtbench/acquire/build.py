@@ -18,6 +18,7 @@ from ..errors import RtbenchError
 from ..paths import Workspace, firmware_dir
 from . import processes
 from .build_once import exclusive
+from .kernel_patches import KernelPatch, patch_key, patched_tree
 from .platforms import Kernel, Target
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -33,6 +34,7 @@ class Build:
     opt_flags: str = "-O2"
     seconds: float = 0.0
     defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
+    kernel_patches: dict[str, str] = field(default_factory=dict)  # semantic patch -> SHA-256, in order
 
 
 def check_tools(target: Target) -> None:
@@ -85,7 +87,7 @@ def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[
     shutil.rmtree(directory / "CMakeFiles", ignore_errors=True)
 
 
-def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: KernelSource, directory: Path,
+def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: Path | None, directory: Path,
                          opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
     fw = firmware_dir()
     # Normalised as CMake records it ("targets/qemu-m3/../cortex-m/..." becomes "targets/cortex-m/...").
@@ -96,7 +98,7 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: K
         _run(["cmake", "-S", str(fw), "-B", str(directory), "-G", "Ninja",
               f"-DCMAKE_TOOLCHAIN_FILE={toolchain}",
               f"-DRTB_TARGET={target.folder.name}", f"-DRTB_OS={kernel.name}", f"-DRTB_PROFILE={profile}",
-              f"-DRTB_KERNEL_SRC={source.path or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
+              f"-DRTB_KERNEL_SRC={source or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
@@ -114,17 +116,28 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     words = compiler_words(opt_flags)
     opt_flags = " ".join(words)
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
+    if patch_key(kernel):  # a kernel variant built from a patched copy of the tree
+        key_text += "|" + patch_key(kernel)
     key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
+    tree, patches = source.path, list[KernelPatch]()
+    if source.path is not None and patch_key(kernel):
+        # One patched copy per (tree, patches), shared by the variant's images (plain, traced...).
+        copy_key = hashlib.sha256(f"{source.path}|{patch_key(kernel)}".encode()).hexdigest()[:10]
+        copy_dir = workspace.builds / f"{kernel.name}-kernel-{copy_key}"
+        with exclusive(copy_dir.with_name(copy_dir.name + ".lock"),
+                       lambda: log(f"waiting for another rtbench process patching {copy_dir.name}")):
+            tree, patches = patched_tree(kernel, source.path, source.version, copy_dir, log)
     # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        _configure_and_build(target, kernel, profile, source, directory, words, defines, log)
+        _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
-                 seconds=time.monotonic() - started, defines=tuple(defines))
+                 seconds=time.monotonic() - started, defines=tuple(defines),
+                 kernel_patches={p.name: p.sha256 for p in patches})

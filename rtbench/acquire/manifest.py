@@ -52,6 +52,8 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),
+            # A co-designed variant: the semantic patches applied to a copy of the tree, in order.
+            **({"patches": dict(build.kernel_patches)} if build.kernel_patches else {}),
         },
         "target_settings": _prefixed(meta, "target."),
         "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),

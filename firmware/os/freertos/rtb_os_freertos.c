@@ -105,6 +105,10 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.task_selection", "SoC priority selector (freertos-hw)");
     emit("config.task_delays", "SoC timer bank, stepped by the tick hook (freertos-hw)");
 #endif
+#ifdef RTB_FREERTOS_CODESIGN
+    emit("config.task_selection", "SoC per-task slots: top_tcb (freertos-codesign, patched tasks.c)");
+    emit("config.task_delays", "SoC per-slot counters wake the task (freertos-codesign)");
+#endif
     emit("config.max_priorities", rtb_text_u32(buf, configMAX_PRIORITIES));
 #if defined(RTB_ASSERTS)
     emit("config.asserts", "1");

@@ -4,7 +4,8 @@
 can be added: CPU (one of VexRiscv's variants), main RAM that holds the program (it boots
 straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the
 timestamp), a compare timer for the benchmark interrupt, a transmitter with a line time for the
-UART benchmarks, and the sim-finish register.
+UART benchmarks, the sim-finish register, and the hardware schedulers (a priority selector with
+a timer bank for freertos-hw, per-task slots with their counters for freertos-codesign).
 
     python3 rtb_soc.py --variant standard --out DIR [--build]
 
@@ -32,6 +33,7 @@ from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
 from irq_timer import IrqTimer
 from priority_selector import PrioritySelector
+from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
@@ -84,6 +86,9 @@ class RtbSoC(SoCCore):
         self.hwtimers = TimerBank()
         self.comb += self.hwsched.wake.eq(self.hwtimers.expire)
         self.irq.add("hwtimers", use_loc_if_exists=True)
+        # The co-designed kernel's per-task slots and their counters (freertos-codesign). Named
+        # to sort after every other block (LiteX places CSRs by name): no address moves.
+        self.xtasks = TaskScheduler()
 
 
 def _memory_map(soc: RtbSoC) -> dict[str, int]:
