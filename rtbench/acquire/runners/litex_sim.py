@@ -20,7 +20,7 @@ from .soc_model import Model, ensure_model, versions
 CMDLINE_MAGIC = b"RTBC"
 _EXIT_LINE = re.compile(r"^RTB-EXIT status=(\d+)\s*$")
 # What a run needs from the model's directory besides the RAM image it gets of its own.
-_SHARED = ("obj_dir", "modules", "sim_config.js", "sim_mem.init", "sim_sram.init")
+_SHARED = ("obj_dir", "sim_mem.init", "sim_sram.init")
 
 
 def _words(data: bytes) -> list[str]:
@@ -89,9 +89,13 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     variant = launch.variant or target.spec["variants"]["default"]
     if launch.models_dir is None:
         raise RtbenchError("the litex-sim runner needs a workspace for its models")
-    model = ensure_model(target, variant, launch.models_dir, launch.progress)
+    program, layout = _program(build), _soc_layout(build.directory / "soc")
+    image = ram_image(program, options, layout)
+    # A model built now is profiled on this image running its whole catalogue (whatever this run
+    # selected): the profile only makes the model faster, so any image would do.
+    training = ram_image(program, {k: v for k, v in options.items() if k != "select"}, layout)
+    model = ensure_model(target, variant, launch.models_dir, launch.progress, training=training)
     _check_register_map(build, model)
-    image = ram_image(_program(build), options, _soc_layout(build.directory / "soc"))
     with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
         run_dir = Path(scratch)
         for name in _SHARED:

@@ -2,7 +2,7 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Simulation models of the vexriscv-sim SoC: one Verilator build per CPU variant, cached in the
 workspace under a key of everything that changes the hardware (package versions, Verilator,
-the variant and rtbench's SoC scripts)."""
+the variant and rtbench's SoC scripts and simulation loop)."""
 from __future__ import annotations
 
 import hashlib
@@ -22,7 +22,7 @@ from .. import processes
 from ..build_once import build_once
 from ..platforms import Target
 
-BUILD_TIMEOUT = 1800  # seconds; a build takes about 30-45 s on an idle 2-core machine
+BUILD_TIMEOUT = 1800  # seconds; a build takes about a minute on an idle 2-core machine (two compilations)
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,17 @@ def soc_script(target: Target) -> Path:
     return target.folder / target.spec["soc"]["script"]
 
 
+def _soc_sources(target: Target) -> list[Path]:
+    """The SoC's scripts and its simulation loop: a change to any of them is another model."""
+    folder = soc_script(target).parent
+    return sorted([*folder.glob("*.py"), *folder.glob("*.cpp")])
+
+
 def _key(target: Target, variant: str) -> str:
     digest = hashlib.sha256(json.dumps(versions(target), sort_keys=True).encode())
     digest.update(variant.encode())
-    for script in sorted(soc_script(target).parent.glob("*.py")):
-        digest.update(script.name.encode() + script.read_bytes())
+    for source in _soc_sources(target):
+        digest.update(source.name.encode() + source.read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -78,8 +84,11 @@ def check_variant(target: Target, variant: str) -> None:
         raise RtbenchError(f"{target.name} has no CPU variant '{variant}'", "variants: " + ", ".join(choices))
 
 
-def ensure_model(target: Target, variant: str, models_dir: Path, progress: Callable[[str], None]) -> Model:
-    """The compiled model for `variant`, built now if the cache has none."""
+def ensure_model(target: Target, variant: str, models_dir: Path, progress: Callable[[str], None],
+                 training: str | None = None) -> Model:
+    """The compiled model for `variant`, built now if the cache has none; profile-guided on
+    `training` (a main-RAM init file's text) if given. The profile only makes the model faster:
+    what it computes is the same whatever it was trained on."""
     check_variant(target, variant)
     missing = [name for name, version in versions(target).items() if version == "missing"]
     if missing:
@@ -88,12 +97,12 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     model = Model(variant, models_dir / f"{target.name}-{variant}-{_key(target, variant)}")
     # Concurrent runs share the cache: one builds, the others wait and use its model.
     build_once(model.binary, model.directory.with_name(model.directory.name + ".lock"),
-               lambda: _build(target, model, progress),
+               lambda: _build(target, model, progress, training),
                lambda: progress("model   waiting for another rtbench process building the same model"))
     return model
 
 
-def _build(target: Target, model: Model, progress: Callable[[str], None]) -> None:
+def _build(target: Target, model: Model, progress: Callable[[str], None], training: str | None) -> None:
     """Build the model in a private scratch directory, then move it into place."""
     variant = model.variant
     progress(f"model   building the {variant} SoC model with Verilator (about a minute, once per variant)")
@@ -102,9 +111,13 @@ def _build(target: Target, model: Model, progress: Callable[[str], None]) -> Non
     shutil.rmtree(scratch, ignore_errors=True)
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+    command = [sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch), "--build"]
+    if training is not None:
+        scratch.mkdir(parents=True)
+        (scratch / "training.init").write_text(training)
+        command += ["--train", str(scratch / "training.init")]
     try:
-        proc = processes.run([sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch),
-                              "--build"], env=env, timeout=BUILD_TIMEOUT)
+        proc = processes.run(command, env=env, timeout=BUILD_TIMEOUT)
     except subprocess.TimeoutExpired:
         shutil.rmtree(scratch, ignore_errors=True)
         raise RtbenchError(f"building the {variant} SoC model took longer than {BUILD_TIMEOUT} s",

@@ -11,13 +11,13 @@ a timer bank for freertos-hw, per-task slots with their counters for freertos-co
 
 Without --build it only elaborates the SoC and writes DIR/csr.json, DIR/rtb_soc_regs.h and
 DIR/rtb_soc_memory.ld (what the firmware is compiled against). With --build it also generates
-the Verilog and compiles the Verilator model into DIR/gateware."""
+the Verilog and compiles the Verilator model into DIR/gateware (--train INIT: profile-guided,
+on that main-RAM image)."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
 from irq_timer import IrqTimer
 from priority_selector import PrioritySelector
+from sim_build import compile_model
 from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
 
@@ -132,14 +133,13 @@ def _sim_config() -> SimConfig:
     return config
 
 
-def build_model(soc: RtbSoC, out: Path) -> None:
-    config = _sim_config()
-    builder = Builder(soc, output_dir=str(out), compile_software=False, compile_gateware=True)
-    # One Verilator thread: more were several times slower here. run=False: the host runs it.
-    builder.build(sim_config=config, run=False, threads=1, opt_level="O3", interactive=False)
-    # run=False stops LiteX before it compiles (it would also start the model): compile here.
+def build_model(soc: RtbSoC, out: Path, training: Path | None = None) -> None:
+    """LiteX generates the Verilog; sim_build compiles it with rtbench's simulation loop
+    (profile-guided when given a training image)."""
+    builder = Builder(soc, output_dir=str(out), compile_software=False, compile_gateware=False)
+    builder.build(sim_config=_sim_config(), run=False)
     gateware = out / "gateware"
-    proc = subprocess.run(["bash", "build_sim.sh"], cwd=gateware, capture_output=True, text=True)
+    proc = compile_model(soc.platform, gateware, training)
     if proc.returncode != 0 or not (gateware / "obj_dir" / "Vsim").exists():
         sys.stderr.write(proc.stdout[-4000:] + proc.stderr[-4000:])
         raise SystemExit("rtb_soc: the Verilator build failed")
@@ -150,6 +150,8 @@ def main() -> int:
     parser.add_argument("--variant", choices=VARIANTS, default="standard")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--build", action="store_true", help="also build the Verilator model")
+    parser.add_argument("--train", type=Path, metavar="INIT",
+                        help="with --build: a main-RAM init file to profile the model on (faster model)")
     parser.add_argument("--without-hwsched", action="store_true",
                         help="leave the hardware scheduler out (to measure what it costs)")
     parser.add_argument("--verilog-only", action="store_true",
@@ -161,7 +163,7 @@ def main() -> int:
         Builder(soc, output_dir=str(args.out), compile_software=False, compile_gateware=False).build(
             sim_config=_sim_config(), run=False)
     elif args.build:
-        build_model(soc, args.out)
+        build_model(soc, args.out, args.train)
     else:
         soc.finalize()
     write_firmware_files(soc, args.out)
