@@ -83,3 +83,18 @@ def test_one_run_counts_statuses_and_names_failures() -> None:
     assert not v.clean
     base, _ = runs()
     assert verdict.of_run(base, "run 1").headline() == "all 8 results ok"
+
+
+def test_a_benchmark_unsupported_in_both_runs_is_not_failed_or_missing() -> None:
+    # An FPU benchmark on a soft-float core: the same "unsupported" on both sides loses nothing.
+    def run(run_id: int, fpu: str) -> Run:
+        return Run({}, [result("task_switch", [100] * 20),
+                        result("task_switch_fpu", [], status="unsupported", reason="soft-float ABI", fpu=0),
+                        result("preempt_irq_fpu", [] if fpu == "unsupported" else [300] * 20,
+                               status="unsupported" if fpu == "unsupported" else "ok",
+                               reason="soft-float ABI" if fpu == "unsupported" else "", fpu=0)], run_id=run_id)
+    comparison = compare.compare_runs([run(1, "unsupported"), run(2, "ok")], ["run 1", "run 2"], resamples=200)
+    (only,) = verdict.pairs(comparison)
+    assert only.unsupported == ["task_switch_fpu[fpu=0]"]
+    # Unsupported on one side only is a result lost: still named.
+    assert [n.label for n in only.not_compared] == ["preempt_irq_fpu[fpu=0]"]

@@ -93,6 +93,7 @@ class PairVerdict:
     changes: list[Change] = field(default_factory=list)
     singles: list[SingleValue] = field(default_factory=list)
     not_compared: list[NotCompared] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)  # unsupported in both runs: nothing lost
 
     @property
     def worse(self) -> list[Change]:
@@ -127,7 +128,9 @@ def _pair(comparison: Comparison, index: int) -> PairVerdict:
         name = label(row.bench, row.params)
         base, other = row.results[0], row.results[index + 1]
         estimates = row.estimates[index]
-        if estimates is None or base is None or other is None:
+        if base is not None and other is not None and base.status == other.status == "unsupported":
+            verdict.unsupported.append(name)
+        elif estimates is None or base is None or other is None:
             verdict.not_compared.append(NotCompared(name, _why_not(base, other, letter)))
         elif single_value(base, other):
             verdict.singles.append(SingleValue(name, row.unit, base.samples()[0], other.samples()[0]))

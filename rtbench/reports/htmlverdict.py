@@ -52,6 +52,9 @@ def _pair(verdict: PairVerdict) -> str:
         out.append(f"<li><b>Failed or missing ({len(verdict.not_compared)}):</b> {listed}</li>")
     else:
         out.append("<li><b>Failed or missing:</b> none</li>")
+    if verdict.unsupported:
+        out.append(f"<li><b>Unsupported in both</b> ({len(verdict.unsupported)}, not compared): "
+                   f"{_e(', '.join(verdict.unsupported))}</li>")
     out.append("</ul>")
     return "".join(out)
 

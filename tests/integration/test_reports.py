@@ -184,7 +184,7 @@ def test_html_report_renders_offline_in_chromium(home: Path, tmp_path: Path) -> 
     # scaling figure per swept benchmark, the footprint and two study shapes: not one histogram per
     # benchmark.
     swept = sum(1 for b in catalogue.scan() if b.param and "," not in b.param and len(b.values) > 1)
-    assert swept == 7 and 4 + swept <= figures <= 10 + swept, figures
+    assert swept >= 7 and 4 + swept <= figures <= 10 + swept, figures
 
     dom, errors = browser.load(page, tmp_path)
     assert errors == []
