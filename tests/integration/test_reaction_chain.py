@@ -88,8 +88,8 @@ def test_weiss_view_sets_the_cache_gains_beside_the_study(soft_core_run: Run) ->
     study = [row for row in view.rows if row[0].startswith("study PPC403G")]
     assert len(study) == 6 and study[-1][3:] == ["+340 %", "+377 %", "+529 %"]
     # The caches speed plain code up more than the kernel's paths, as in the study.
-    gains = weiss.kernel_gains(soft_core_run, "this run", published.load_studies()[1]["weiss_emulation"]["criteria"],
-                               "minimal")
+    (mapping,) = published.load_studies()[1]["weiss_emulation"]
+    gains = weiss.kernel_gains(soft_core_run, "this run", mapping["criteria"], "minimal")
     assert gains is not None
     standard = gains.gains["standard"]
     assert standard["dhrystone"] > standard["task_switch"] > 0
