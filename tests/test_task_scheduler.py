@@ -2,8 +2,9 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The co-designed kernel's per-task scheduler (soc/task_scheduler.py) in Migen's simulator,
 against a software model of the policy it documents: highest ready priority, FIFO among equals,
-back of the queue on becoming ready or being requeued, per-slot counters that make their slot
-ready on expiry."""
+back of the queue on becoming ready or on being switched away from (the `select` read), the
+running slot counting as behind its equals, per-slot counters that make their slot ready on
+expiry."""
 from __future__ import annotations
 
 import random
@@ -29,6 +30,7 @@ class Model:
         self.tcb = [0] * slots
         self.counter = [0] * slots
         self.order: list[int] = []  # front first
+        self.running: int | None = None
 
     def enqueue(self, slots: list[int]) -> None:
         for slot in slots:
@@ -46,9 +48,13 @@ class Model:
     def leave(self, slot: int) -> None:
         self.ready[slot], self.counter[slot] = False, 0
 
-    def requeue(self, slot: int) -> None:
-        if self.ready[slot]:
-            self.enqueue([slot])
+    def select(self) -> dict[str, int]:
+        """The switch: the choice, the running slot to the back if still ready, the choice runs."""
+        chosen = self.top()
+        if self.running is not None and self.ready[self.running]:
+            self.enqueue([self.running])
+        self.running = chosen.get("slot")
+        return chosen
 
     def tick(self) -> None:
         expired = []
@@ -65,7 +71,9 @@ class Model:
         if not ready:
             return {"valid": 0, "tcb": 0}
         best = max(self.prio[slot] for slot in ready)
-        slot = next(s for s in self.order if self.ready[s] and self.prio[s] == best)
+        at_best = [s for s in self.order if self.ready[s] and self.prio[s] == best]
+        others = [s for s in at_best if s != self.running]
+        slot = (others or at_best)[0]
         return {"valid": 1, "slot": slot, "prio": best, "tcb": self.tcb[slot]}
 
 
@@ -78,6 +86,12 @@ def read_top(dut: TaskScheduler):
     if not top >> 31:
         return {"valid": 0, "tcb": tcb}
     return {"valid": 1, "slot": top & 0x3F, "prio": top >> 8 & 0x1F, "tcb": tcb}
+
+
+def select(dut: TaskScheduler):
+    """The kernel's switch: one read of `select`, returning the chosen TCB (0: none)."""
+    yield
+    return (yield from dut._select.read())
 
 
 def test_a_read_right_after_a_write_sees_the_choice_and_the_tcb() -> None:
@@ -100,8 +114,9 @@ def test_a_read_right_after_a_write_sees_the_choice_and_the_tcb() -> None:
 
 
 def test_equal_priorities_round_robin_as_freertos_does() -> None:
-    """Ready in order 3, 1, 2 at one priority: 3 runs; a yield (requeue) sends it behind 1 and 2;
-    a task made ready meanwhile queues behind those already waiting; a higher priority wins."""
+    """Ready in order 3, 1, 2 at one priority: 3 runs; the next switch (a yield) sends it behind 1
+    and 2; a task made ready meanwhile queues behind those already waiting; a higher priority
+    wins; the running task is chosen again only when it has no equal."""
     dut = TaskScheduler(slots=4)
     order = []
 
@@ -112,16 +127,15 @@ def test_equal_priorities_round_robin_as_freertos_does() -> None:
         for slot in (3, 1, 2):
             yield from dut._ready.write(slot | 4 << 8)
         for _ in range(4):
-            top = yield from read_top(dut)
-            order.append(top["slot"])
+            order.append((yield from select(dut)) // 0x100 - 1)
             if len(order) == 2:
                 yield from dut._ready.write(0 | 4 << 8)  # slot 0 joins behind 2 and 3
-            yield from dut._requeue.write(top["slot"])
         yield from dut._ready.write(0 | 9 << 8)  # a priority change to 9 while ready
-        order.append((yield from read_top(dut))["slot"])
+        order.append((yield from select(dut)) // 0x100 - 1)
+        order.append((yield from select(dut)) // 0x100 - 1)  # 0 alone at 9: it stays
 
     run_simulation(dut, bench())
-    assert order == [3, 1, 2, 3, 0]
+    assert order == [3, 1, 2, 3, 0, 0]
 
 
 def test_counters_wake_their_slots_in_slot_order_on_one_tick() -> None:
@@ -165,7 +179,7 @@ def test_random_operations_against_the_software_model() -> None:
             yield from dut._bind.write(slot)
             model.bind(slot, tcb)
         for step in range(600):
-            op, slot, prio = rng.randrange(7), rng.randrange(slots), rng.randrange(4)
+            op, slot, prio = rng.randrange(8), rng.randrange(slots), rng.randrange(4)
             if op == 0:
                 yield from dut._ready.write(slot | prio << 8)
                 model.make_ready(slot, prio)
@@ -173,8 +187,9 @@ def test_random_operations_against_the_software_model() -> None:
                 yield from dut._leave.write(slot)
                 model.leave(slot)
             elif op == 2:
-                yield from dut._requeue.write(slot)
-                model.requeue(slot)
+                got, want = (yield from select(dut)), model.select()["tcb"]
+                if got != want:
+                    mismatches.append((step, "select", got, want))
             elif op == 3:
                 ticks = rng.randrange(4)
                 yield from dut._delay.write(slot | ticks << 8)
@@ -182,6 +197,9 @@ def test_random_operations_against_the_software_model() -> None:
             elif op == 4:
                 yield from dut._prio.write(slot | prio << 8)
                 model.prio[slot] = prio
+            elif op == 5 and step % 50 == 0:  # the scheduler starting, now and then
+                yield from dut._run.write(slot)
+                model.running = slot
             else:
                 yield from dut._tick.write(1)
                 model.tick()

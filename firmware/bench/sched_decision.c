@@ -3,24 +3,30 @@
 /* sched_decision: the kernel's context-switch decision (choosing the next task) with N ready
  * tasks (parameter `tasks`), timed from the kernel's own trace hooks, which the port reports
  * to rtb/sched.h. N workers share one priority below the runner and yield in a loop, so every
- * yield makes the kernel choose among N ready tasks. Samples: one per decision (option
+ * yield makes the kernel choose among N ready tasks; the runner waits on the group, not on the
+ * tick, so no decision of its own enters the samples. Samples: one per decision (option
  * `decisions`, default 200). Checked: the decisions were observed and the workers ran. */
 #include "rtb/bench.h"
 #include "rtb/group.h"
 #include "rtb/sched.h"
 
 #define PRIO_WORKER 10u
-#define WAIT_SECONDS 5u
 
 static struct {
     rtb_group group;
-    volatile uint32_t yields;
+    uint32_t decisions;
+    volatile uint32_t yields, capturing;
 } s;
 
 static void worker(void *arg)
 {
     (void)arg;
-    while (rtb_group_running(&s.group)) {
+    if (!s.capturing) { /* the first worker to run arms: the runner's switch to it is no sample */
+        s.capturing = 1u;
+        rtb_sched_capture_start(s.decisions);
+    }
+    /* Bounded, so that decisions the hooks miss fail the check instead of hanging. */
+    for (uint32_t i = 0; i < 4u * s.decisions && rtb_sched_capture_count() < s.decisions; i++) {
         rtb_os_task_yield();
         s.yields++;
     }
@@ -30,7 +36,7 @@ static void worker(void *arg)
 static void run(rtb_run *run)
 {
     uint32_t tasks = rtb_param(run);
-    uint32_t decisions = rtb_loops(run);
+    uint32_t decisions = s.decisions = rtb_loops(run);
     if (decisions > RTB_SCHED_CAPTURE_MAX) {
         rtb_fail(run, "more decisions requested than the capture buffer holds (2048)");
         return;
@@ -38,23 +44,18 @@ static void run(rtb_run *run)
     rtb_sched_capture_start(0); /* asks the port first: nothing to spawn if it cannot observe */
     if (rtb_failed(run) || !rtb_group_init(&s.group, run))
         return;
-    s.yields = 0;
+    s.yields = s.capturing = 0;
     for (uint32_t i = 0; i < tasks && !rtb_failed(run); i++)
         rtb_group_spawn(&s.group, "worker", worker, 0, PRIO_WORKER);
-    rtb_sched_capture_start(decisions);
-    uint32_t waited = 0, limit = rtb_os_tick_hz() * WAIT_SECONDS;
-    while (rtb_sched_capture_count() < decisions && waited++ < limit)
-        rtb_os_delay_ticks(1);
-    rtb_sched_capture_stop();
-    rtb_group_stop(&s.group);
+    rtb_group_join(&s.group, tasks); /* the workers run while the runner waits here */
     uint32_t seen = rtb_sched_capture_count();
+    rtb_sched_capture_stop();
     if (seen != decisions)
         rtb_fail(run, "fewer switch decisions were observed than requested");
     if (tasks && s.yields == 0)
         rtb_fail(run, "the ready tasks never ran");
-    for (uint32_t i = 0; i < seen; i++)
+    for (uint32_t i = 0; !rtb_failed(run) && i < seen; i++)
         rtb_sample(run, rtb_sched_capture_span(i));
-    rtb_group_join(&s.group, rtb_failed(run) ? 0 : tasks);
 }
 
 RTB_PARAM_VALUES(sched_decision, 5, 10, 15, 30);

@@ -35,6 +35,7 @@ class Build:
     seconds: float = 0.0
     defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
     kernel_patches: dict[str, str] = field(default_factory=dict)  # semantic patch -> SHA-256, in order
+    soc_blocks: tuple[str, ...] = ()  # optional SoC blocks the kernel needs (its image and model have them)
 
 
 def check_tools(target: Target) -> None:
@@ -101,6 +102,7 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_KERNEL_SRC={source or ''}", f"-DRTB_OPT_FLAGS={';'.join(opt_words)}",
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
+              f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
     _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
 
@@ -118,6 +120,8 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
     if patch_key(kernel):  # a kernel variant built from a patched copy of the tree
         key_text += "|" + patch_key(kernel)
+    if soc_blocks(kernel):  # another register map
+        key_text += "|soc+" + "+".join(soc_blocks(kernel))
     key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)
@@ -140,4 +144,10 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
                  seconds=time.monotonic() - started, defines=tuple(defines),
-                 kernel_patches={p.name: p.sha256 for p in patches})
+                 kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel))
+
+
+def soc_blocks(kernel: Kernel) -> tuple[str, ...]:
+    """The optional SoC blocks a kernel port needs (os.toml soc_blocks), e.g. freertos-codesign's
+    task slots: targets that generate their SoC add them to the image's register map and model."""
+    return tuple(kernel.spec.get("soc_blocks", ()))

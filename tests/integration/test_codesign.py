@@ -2,8 +2,8 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """freertos-codesign on the vexriscv-sim SoC's per-task slots: the kernel built from a copy of the
 registry's tree patched by rtbench's semantic patches (recorded in the manifest, the registry's
-tree untouched) runs the decision, tick and sleep benchmarks, and its decision among tasks at
-distinct priorities takes the same cycles every time, whatever N."""
+tree untouched) runs the decision and tick benchmarks, and its decision takes the same cycles
+every time, whatever N, among tasks at distinct priorities and at equal ones."""
 from __future__ import annotations
 
 import statistics
@@ -19,7 +19,7 @@ from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import options_read_by
 
-BENCH = "sched_decision_prio,tick_cost"
+BENCH = "sched_decision_prio,sched_decision,tick_cost"
 SHORT = {"ticks": "12", "decisions": "60"}
 
 
@@ -41,15 +41,20 @@ def test_the_patched_kernel_runs_and_the_manifest_names_its_patches(codesign_run
     kernel = codesign_run.manifest["kernel"]
     assert kernel["patches"] == {p.name: p.sha256 for p in patches_of(find_kernel("freertos-codesign"))}
     assert kernel["config"]["task_selection"].startswith("SoC per-task slots")
+    # Only this kernel's image and model carry the slots (the other kernels' models stay fast).
+    assert codesign_run.manifest["run"]["soc_blocks"] == ["task_slots"]
     # The tree named is the registry's, read only: the patches went into a copy.
     assert "RTB_CD_" not in (Path(kernel["source"]) / "tasks.c").read_text()
 
 
-def test_the_decision_among_distinct_priorities_is_constant(codesign_run: Run) -> None:
-    decisions = {r.params["tasks"]: r.samples() for r in codesign_run.results if r.bench == "sched_decision_prio"}
-    assert sorted(decisions) == [5, 10, 15, 30]
+def test_the_decision_is_one_constant_load_in_both_scenarios(codesign_run: Run) -> None:
+    """Distinct priorities (suspend/resume) and equal ones (yield): the decision is the `select`
+    load and one list test, so every sample is the same, at every N, in both scenarios."""
+    decisions = {(r.bench, r.params["tasks"]): r.samples() for r in codesign_run.results
+                 if r.bench in ("sched_decision_prio", "sched_decision")}
+    assert sorted(decisions) == sorted((b, n) for b in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30))
     assert all(statistics.pstdev(samples) == 0 for samples in decisions.values()), decisions
-    assert len({samples[0] for samples in decisions.values()}) == 1  # the same cycles at every N
+    assert len({samples[0] for samples in decisions.values()}) == 1  # the same cycles everywhere
 
 
 def test_the_tick_does_not_grow_with_the_sleepers(codesign_run: Run) -> None:

@@ -78,6 +78,7 @@ def test_manifest_records_variant_caches_and_versions(sim_run: Run) -> None:
     assert "litex 2024.12" in m["emulator"]["packages"]
     assert m["emulator"]["version"].startswith("Verilator")
     assert m["run"]["exit_status"] == 0
+    assert m["run"]["soc_blocks"] == []  # the plain model: no freertos-codesign slots
     assert "-march=rv32i" in m["compiler"]["flags"]["core"]
 
 

@@ -10,7 +10,13 @@ set(RTB_VEX_SOC_DIR ${CMAKE_BINARY_DIR}/soc)
 find_program(RTB_PYTHON NAMES python3 REQUIRED)
 file(GLOB RTB_VEX_SOC_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/soc/*.py)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${RTB_VEX_SOC_SCRIPTS})
-execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR}
+# The kernel's optional SoC blocks (os.toml soc_blocks, passed by rtbench): its image and its
+# model both have them.
+set(RTB_VEX_SOC_BLOCKS)
+if(RTB_SOC_BLOCKS)
+    set(RTB_VEX_SOC_BLOCKS --blocks ${RTB_SOC_BLOCKS})
+endif()
+execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR} ${RTB_VEX_SOC_BLOCKS}
                 RESULT_VARIABLE rtb_soc_status OUTPUT_QUIET ERROR_VARIABLE rtb_soc_error)
 if(NOT rtb_soc_status EQUAL 0)
     message(FATAL_ERROR "generating the SoC's register map failed (is litex installed? run scripts/setup.sh):\n${rtb_soc_error}")

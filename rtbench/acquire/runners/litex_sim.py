@@ -94,7 +94,8 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     # A model built now is profiled on this image running its whole catalogue (whatever this run
     # selected): the profile only makes the model faster, so any image would do.
     training = ram_image(program, {k: v for k, v in options.items() if k != "select"}, layout)
-    model = ensure_model(target, variant, launch.models_dir, launch.progress, training=training)
+    model = ensure_model(target, variant, launch.models_dir, launch.progress, training=training,
+                         blocks=build.soc_blocks)
     _check_register_map(build, model)
     with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
         run_dir = Path(scratch)
@@ -110,6 +111,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
             outcome.end_reason = "the simulation ended without the firmware's exit line"
         outcome.exit_status = status
     outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
+    outcome.details["soc_blocks"] = list(model.blocks)
     # The SoC names its CPU variant in its identifier; the image reports it.
     reported = outcome.capture.meta.get("target.soc")
     if reported is not None and not reported.endswith(f"cpu variant {variant}"):

@@ -29,6 +29,7 @@ BUILD_TIMEOUT = 1800  # seconds; a build takes about a minute on an idle 2-core 
 class Model:
     variant: str
     directory: Path  # holds csr.json and gateware/ with the compiled model
+    blocks: tuple[str, ...] = ()  # optional SoC blocks it has (rtb_soc.py --blocks)
 
     @property
     def gateware(self) -> Path:
@@ -70,9 +71,9 @@ def _soc_sources(target: Target) -> list[Path]:
     return sorted([*folder.glob("*.py"), *folder.glob("*.cpp")])
 
 
-def _key(target: Target, variant: str) -> str:
+def _key(target: Target, variant: str, blocks: tuple[str, ...]) -> str:
     digest = hashlib.sha256(json.dumps(versions(target), sort_keys=True).encode())
-    digest.update(variant.encode())
+    digest.update(variant.encode() + "".join(f"+{block}" for block in blocks).encode())
     for source in _soc_sources(target):
         digest.update(source.name.encode() + source.read_bytes())
     return digest.hexdigest()[:12]
@@ -85,16 +86,18 @@ def check_variant(target: Target, variant: str) -> None:
 
 
 def ensure_model(target: Target, variant: str, models_dir: Path, progress: Callable[[str], None],
-                 training: str | None = None) -> Model:
-    """The compiled model for `variant`, built now if the cache has none; profile-guided on
-    `training` (a main-RAM init file's text) if given. The profile only makes the model faster:
-    what it computes is the same whatever it was trained on."""
+                 training: str | None = None, blocks: tuple[str, ...] = ()) -> Model:
+    """The compiled model for `variant` with the optional `blocks` a kernel asked for, built now
+    if the cache has none; profile-guided on `training` (a main-RAM init file's text) if given.
+    The profile only makes the model faster: what it computes is the same whatever it was
+    trained on."""
     check_variant(target, variant)
     missing = [name for name, version in versions(target).items() if version == "missing"]
     if missing:
         raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its SoC with them",
                            "run scripts/setup.sh")
-    model = Model(variant, models_dir / f"{target.name}-{variant}-{_key(target, variant)}")
+    flavour = variant + "".join(f"+{block}" for block in blocks)
+    model = Model(variant, models_dir / f"{target.name}-{flavour}-{_key(target, variant, blocks)}", blocks)
     # Concurrent runs share the cache: one builds, the others wait and use its model.
     build_once(model.binary, model.directory.with_name(model.directory.name + ".lock"),
                lambda: _build(target, model, progress, training),
@@ -105,13 +108,16 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
 def _build(target: Target, model: Model, progress: Callable[[str], None], training: str | None) -> None:
     """Build the model in a private scratch directory, then move it into place."""
     variant = model.variant
-    progress(f"model   building the {variant} SoC model with Verilator (about a minute, once per variant)")
+    what = variant + "".join(f" + {block}" for block in model.blocks)
+    progress(f"model   building the {what} SoC model with Verilator (about a minute, once per variant)")
     started = time.monotonic()
     scratch = model.directory.with_name(model.directory.name + f".tmp{os.getpid()}")
     shutil.rmtree(scratch, ignore_errors=True)
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
     command = [sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch), "--build"]
+    if model.blocks:
+        command += ["--blocks", ",".join(model.blocks)]
     if training is not None:
         scratch.mkdir(parents=True)
         (scratch / "training.init").write_text(training)

@@ -28,14 +28,16 @@ void rtb_codesign_unbind(uint32_t slot);
 #define RTB_CD_LEAVE_LIST(tcb) (RTB_CD_LEAVE(tcb), uxListRemove(&((tcb)->xStateListItem)))
 #define RTB_CD_PRIO(tcb) (RTB_CD_REG(PRIO) = RTB_CD_SLOT(tcb) | (uint32_t)(tcb)->uxPriority << 8)
 
-/* The task switched away from goes behind its equals if it is still ready (FreeRTOS's round
- * robin); the hardware's choice runs next. A task its counter woke still sits on
+/* The scheduler starts: the hardware learns which slot runs first. */
+#define RTB_CD_RUNNING(tcb) (RTB_CD_REG(RUN) = RTB_CD_SLOT(tcb))
+
+/* One load: the hardware's choice runs next, and the task switched away from goes behind its
+ * equals if it is still ready (FreeRTOS's round robin). A task its counter woke still sits on
  * xRtbCdDelayedList (and maybe an object's event list): it is moved to its ready list now, so
  * that the kernel's lists agree with the hardware before the task runs. */
 #define RTB_CD_SELECT()                                                                         \
     do {                                                                                        \
-        RTB_CD_REG(REQUEUE) = RTB_CD_SLOT(pxCurrentTCB);                                        \
-        pxCurrentTCB = (TCB_t *)RTB_CD_REG(TOP_TCB);                                            \
+        pxCurrentTCB = (TCB_t *)RTB_CD_REG(SELECT);                                             \
         if (listLIST_ITEM_CONTAINER(&pxCurrentTCB->xStateListItem) == &xRtbCdDelayedList)      \
             RTB_CD_WOKEN(pxCurrentTCB);                                                         \
     } while (0)
@@ -72,11 +74,14 @@ void rtb_codesign_unbind(uint32_t slot);
     } while (0)
 
 /* One tick for the counters, in step with xTickCount; a counter reaching zero has made its
- * task ready in hardware, and a switch is due when the hardware's choice changed. */
+ * task ready in hardware, and a switch is due when the hardware's choice now outranks the
+ * running task (FreeRTOS preempts only for a higher priority on a wake; time slicing among
+ * equals stays the kernel's own test, off in rtbench's profiles). */
+#define RTB_CD_TOP_PRIO(top) (((top) >> 8) & 0x1fu)
 #define RTB_CD_TICK(switch_required)                                                            \
     do {                                                                                        \
         RTB_CD_REG(TICK) = 1u;                                                                  \
-        if ((TCB_t *)RTB_CD_REG(TOP_TCB) != pxCurrentTCB)                                       \
+        if (RTB_CD_TOP_PRIO(RTB_CD_REG(TOP)) > pxCurrentTCB->uxPriority)                        \
             (switch_required) = pdTRUE;                                                         \
     } while (0)
 

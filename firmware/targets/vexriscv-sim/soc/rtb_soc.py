@@ -5,9 +5,10 @@ can be added: CPU (one of VexRiscv's variants), main RAM that holds the program 
 straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the
 timestamp), a compare timer for the benchmark interrupt, a transmitter with a line time for the
 UART benchmarks, the sim-finish register, and the hardware schedulers (a priority selector with
-a timer bank for freertos-hw, per-task slots with their counters for freertos-codesign).
+a timer bank for freertos-hw; with --blocks task_slots, per-task slots with their counters for
+freertos-codesign).
 
-    python3 rtb_soc.py --variant standard --out DIR [--build]
+    python3 rtb_soc.py --variant standard --out DIR [--blocks task_slots] [--build]
 
 Without --build it only elaborates the SoC and writes DIR/csr.json, DIR/rtb_soc_regs.h and
 DIR/rtb_soc_memory.ld (what the firmware is compiled against). With --build it also generates
@@ -38,6 +39,7 @@ from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
+OPTIONAL_BLOCKS = ("task_slots",)  # soc/task_scheduler.py, for freertos-codesign
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
 # to time with the user's --clock instead.
 SYS_CLK_HZ = 10_000_000
@@ -54,8 +56,9 @@ _IO = [
 
 
 class RtbSoC(SoCCore):
-    def __init__(self, variant: str, hwsched: bool = True) -> None:
+    def __init__(self, variant: str, hwsched: bool = True, blocks: tuple[str, ...] = ()) -> None:
         self.with_hwsched = hwsched
+        self.blocks = blocks
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
         super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench VexRiscv SoC, cpu variant {variant}",
@@ -87,9 +90,12 @@ class RtbSoC(SoCCore):
         self.hwtimers = TimerBank()
         self.comb += self.hwsched.wake.eq(self.hwtimers.expire)
         self.irq.add("hwtimers", use_loc_if_exists=True)
-        # The co-designed kernel's per-task slots and their counters (freertos-codesign). Named
-        # to sort after every other block (LiteX places CSRs by name): no address moves.
-        self.xtasks = TaskScheduler()
+        # The co-designed kernel's per-task slots and their counters (freertos-codesign), only in
+        # the models of kernels that ask for them: simulating them makes a model about 16 times
+        # slower. Named to sort after every other block (LiteX places CSRs by name): no address
+        # moves, so a model with them runs every other image cycle for cycle as one without.
+        if "task_slots" in self.blocks:
+            self.xtasks = TaskScheduler()
 
 
 def _memory_map(soc: RtbSoC) -> dict[str, int]:
@@ -154,11 +160,18 @@ def main() -> int:
                         help="with --build: a main-RAM init file to profile the model on (faster model)")
     parser.add_argument("--without-hwsched", action="store_true",
                         help="leave the hardware scheduler out (to measure what it costs)")
+    parser.add_argument("--blocks", default="", metavar="NAMES",
+                        help=f"optional blocks to add, comma-separated ({', '.join(OPTIONAL_BLOCKS)}): a kernel "
+                             "that needs one asks for it (os.toml soc_blocks)")
     parser.add_argument("--verilog-only", action="store_true",
                         help="with --build: generate the Verilog but do not compile the model")
     args = parser.parse_args()
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")  # no build time baked into anything
-    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched)
+    blocks = tuple(name for name in args.blocks.split(",") if name)
+    unknown = sorted(set(blocks) - set(OPTIONAL_BLOCKS))
+    if unknown:
+        parser.error(f"unknown block(s) {', '.join(unknown)}; optional blocks: {', '.join(OPTIONAL_BLOCKS)}")
+    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched, blocks=blocks)
     if args.build and args.verilog_only:
         Builder(soc, output_dir=str(args.out), compile_software=False, compile_gateware=False).build(
             sim_config=_sim_config(), run=False)
