@@ -22,10 +22,14 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
     set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread -Wl,--wrap=rtb_boot_first_task)
 else()
     set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=softfp -mfpu=neon)
+    # Command line and exit: the ARM semihosting calls, trapped with SVC in ARM state.
+    get_filename_component(RTB_A9_SEMIHOSTING ${CMAKE_CURRENT_LIST_DIR}/../arm-semihosting/semihosting.c ABSOLUTE)
+    set_source_files_properties(${RTB_A9_SEMIHOSTING} PROPERTIES COMPILE_DEFINITIONS "RTB_SEMIHOST_TRAP=\"svc 0x123456\"")
     set(RTB_TARGET_SOURCES
         ${CMAKE_CURRENT_LIST_DIR}/baremetal/vectors.S
         ${CMAKE_CURRENT_LIST_DIR}/baremetal/startup.c
         ${CMAKE_CURRENT_LIST_DIR}/baremetal/console.c
+        ${RTB_A9_SEMIHOSTING}
         ${CMAKE_CURRENT_LIST_DIR}/baremetal/interrupts.c)
     set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/baremetal)
     set(RTB_TARGET_LINK_OPTIONS

@@ -1,25 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* PL011 UART0 console, and the semihosting calls QEMU serves (SVC 0x123456 in ARM state):
- * command line and exit status. */
+/* PL011 UART0 console, the unit check and the board description. Command line and exit
+ * status: the ARM semihosting calls (targets/arm-semihosting/semihosting.c). */
 #include <stdint.h>
 #include <string.h>
 
 #include "rtb/target.h"
 #include "rtb/text.h"
 #include "vexpress.h"
-
-#define SYS_GET_CMDLINE 0x15u
-#define SYS_EXIT_EXTENDED 0x20u
-#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
-
-static uint32_t semihost(uint32_t op, void *arg)
-{
-    register uint32_t r0 __asm__("r0") = op;
-    register void *r1 __asm__("r1") = arg;
-    __asm__ volatile("svc 0x123456" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
 
 void rtb_target_init(void) { UART_CR = 0x301u; /* UARTEN, TXE, RXE */ }
 
@@ -30,31 +18,6 @@ void rtb_target_write(const char *text, size_t len)
         }
         UART_DR = (uint8_t)text[i];
     }
-}
-
-/* QEMU passes "-semihosting-config arg=..." words; the first is the program name. */
-size_t rtb_target_cmdline(char *buf, size_t cap)
-{
-    struct {
-        char *buf;
-        uint32_t len;
-    } block = {buf, (uint32_t)cap};
-    if (cap == 0u || semihost(SYS_GET_CMDLINE, &block) != 0u)
-        return 0u;
-    buf[block.len < cap ? block.len : cap - 1u] = '\0';
-    char *space = strchr(buf, ' ');
-    if (!space)
-        return 0u;
-    size_t rest = strlen(space + 1);
-    memmove(buf, space + 1, rest + 1u);
-    return rest;
-}
-
-_Noreturn void rtb_target_exit(int status)
-{
-    uint32_t block[2] = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)status};
-    for (;;)
-        semihost(SYS_EXIT_EXTENDED, block);
 }
 
 /* The unit, proven: from one global timer load to the next, the first load itself, a mov and

@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* The semihosting calls QEMU serves every Cortex-M machine: command line and exit status. */
+/* The ARM semihosting calls QEMU serves: command line and exit status. The protocol is one for
+ * every ARM core; only the trap differs, so the build names it in RTB_SEMIHOST_TRAP (Cortex-M:
+ * "bkpt 0xab", A-profile in ARM state: "svc 0x123456"). */
+#ifndef RTB_SEMIHOST_TRAP
+#error "RTB_SEMIHOST_TRAP is not defined: the target's cmake names its trap (bkpt 0xab on Cortex-M, svc 0x123456 in ARM state)"
+#endif
+
 #include <stdint.h>
 #include <string.h>
 
@@ -14,7 +20,7 @@ static uint32_t semihost(uint32_t op, void *arg)
 {
     register uint32_t r0 __asm__("r0") = op;
     register void *r1 __asm__("r1") = arg;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    __asm__ volatile(RTB_SEMIHOST_TRAP : "+r"(r0) : "r"(r1) : "memory");
     return r0;
 }
 
