@@ -35,7 +35,7 @@ _Noreturn void rtb_main(void)
     rtb_target_exit(3); /* tm_initialize starts the kernel and never returns */
 }
 
-void Timer1_Handler(void)
+void BenchTimer_Handler(void)
 {
 #ifdef TM_HANDLER
     tm_port_isr_enter();
@@ -47,7 +47,7 @@ void Timer1_Handler(void)
 #endif
 }
 
-void Uart1Tx_Handler(void)
+void BenchUart_Handler(void)
 {
     tm_printf("ERROR: unexpected interrupt\n");
     rtb_target_exit(4);
