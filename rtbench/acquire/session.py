@@ -19,6 +19,7 @@ from .protocol import Capture, Record
 from .runners.console import Launch
 
 DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
+DEFAULT_TIMEOUT = 900.0  # seconds a run may take per hardware variant
 
 
 @dataclass
@@ -32,7 +33,7 @@ class RunRequest:
     options: dict[str, str] = field(default_factory=dict)
     kernel_src: Path | None = None
     opt_flags: str = "-O2"
-    timeout: float = 900.0
+    timeout: float | None = None  # None: the target's own (target.toml [run] timeout), else 900 s
     silence: float | None = None  # None: the target's own (target.toml [run] silence), else 30 s
     # Hardware variants of the target to run the image on (e.g. CPU variants), default: its own.
     variants: list[str] = field(default_factory=list)
@@ -105,7 +106,8 @@ def prepare(request: RunRequest) -> _Plan:
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
-    run_options.check_seconds(request.timeout, "--timeout")
+    if request.timeout is not None:
+        run_options.check_seconds(request.timeout, "--timeout")
     if request.silence is not None:
         run_options.check_seconds(request.silence, "--silence")
     run_options.compiler_words(request.opt_flags)
@@ -169,6 +171,15 @@ def _order(results: list[Result], everything: list[catalogue.BenchInfo]) -> list
     """Results of several images in catalogue order (a benchmark's own results keep theirs)."""
     rank = {b.name: i for i, b in enumerate(everything)}
     return sorted(results, key=lambda r: rank.get(r.bench, len(rank)))
+
+
+def run_timeout(request: RunRequest, target: Target | None = None) -> float:
+    """Seconds one hardware variant's run may take: the request's, else the target's own (a
+    simulated SoC needs far longer than QEMU for the whole catalogue), else DEFAULT_TIMEOUT."""
+    if request.timeout is not None:
+        return request.timeout
+    target = target or _find_target(request)
+    return float(target.spec.get("run", {}).get("timeout", DEFAULT_TIMEOUT))
 
 
 def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
@@ -297,7 +308,7 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     # A long periodic run prints nothing until it ends: the watchdog must wait for it.
     expected = _expected_seconds(options)
     silence = max(silence, expected * 1.2 + silence)
-    timeout = max(request.timeout, expected * 1.5 + 60)
+    timeout = max(run_timeout(request, target), expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
                     variant=variant, models_dir=workspace.root / "models", progress=progress,
                     workspace=workspace.root)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..acquire import processes
-from ..acquire.session import RunRequest
+from ..acquire.session import RunRequest, run_timeout
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import firmware_dir
@@ -79,7 +79,7 @@ def run_job(job: Job) -> Outcome:
         job_file, out_file, log_file = (Path(folder) / name for name in ("job.json", "out.json", "progress.log"))
         job_file.write_text(json.dumps({"request": request_to_json(job.request), "workspace": job.workspace}))
         variants = max(1, len(job.request.variants))
-        timeout = job.request.timeout * variants * 2 + _SETUP_ALLOWANCE
+        timeout = run_timeout(job.request) * variants * 2 + _SETUP_ALLOWANCE
         with open(log_file, "wb") as log:
             proc = processes.popen([sys.executable, "-m", "rtbench.campaign.child", str(job_file), str(out_file)],
                                    stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)

@@ -148,7 +148,9 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                                      "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    run.add_argument("--timeout", type=seconds, default=900.0, help="seconds a run may take (per hardware variant)")
+    run.add_argument("--timeout", type=seconds, default=None,
+                     help="seconds a run may take (per hardware variant; default: the target's, 900 s, "
+                          "3600 s on vexriscv-sim)")
     run.add_argument("--silence", type=seconds, default=None, help="seconds without output before the guest "
                                                                  "counts as hung (default: the target's, 30 s on QEMU)")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")

@@ -52,7 +52,8 @@ def test_the_decision_is_one_constant_load_in_both_scenarios(codesign_run: Run) 
     load and one list test, so every sample is the same, at every N, in both scenarios."""
     decisions = {(r.bench, r.params["tasks"]): r.samples() for r in codesign_run.results
                  if r.bench in ("sched_decision_prio", "sched_decision")}
-    assert sorted(decisions) == sorted((b, n) for b in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30))
+    scenarios = ("sched_decision", "sched_decision_prio")
+    assert sorted(decisions) == sorted((b, n) for b in scenarios for n in (5, 10, 15, 30))
     assert all(statistics.pstdev(samples) == 0 for samples in decisions.values()), decisions
     assert len({samples[0] for samples in decisions.values()}) == 1  # the same cycles everywhere
 
