@@ -2,8 +2,8 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """freertos-codesign on the vexriscv-sim SoC's per-task slots: the kernel built from a copy of the
 registry's tree patched by rtbench's semantic patches (recorded in the manifest, the registry's
-tree untouched) runs the decision and tick benchmarks, and its decision takes the same cycles
-every time, whatever N, among tasks at distinct priorities and at equal ones."""
+tree untouched) runs the whole catalogue with every check passing, and its decision takes the same
+cycles every time, whatever N, among tasks at distinct priorities and at equal ones."""
 from __future__ import annotations
 
 import statistics
@@ -11,22 +11,30 @@ from pathlib import Path
 
 import pytest
 
+from rtbench.acquire import catalogue
 from rtbench.acquire.kernel_patches import patches_of
 from rtbench.acquire.platforms import find_kernel
 from rtbench.acquire.session import RunRequest, execute
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import options_read_by
+from tests.conftest import FPU_LABELS, RISCV_NO_F, options_read_by
 
 BENCH = "sched_decision_prio,sched_decision,tick_cost"
 SHORT = {"ticks": "12", "decisions": "60"}
 
 
-def run_minimal(workspace: Workspace, os_name: str, bench: str) -> Run:
-    request = RunRequest(target="vexriscv-sim", os=os_name, iterations=40, warmup=5,
-                         options=options_read_by(bench, SHORT), silence=120.0, timeout=900.0, variants=["minimal"])
-    request.bench = bench
+# Every benchmark once, at counts that still run each code path and check.
+CATALOGUE_SHORT = {"ticks": "4", "delays": "4", "periods": "4", "tm_periods": "1", "period_ms": "10", "windows": "1",
+                   "expiries": "3", "decisions": "20"}
+
+
+def run_minimal(workspace: Workspace, os_name: str, bench: str | None, iterations: int = 40,
+                short: dict[str, str] = SHORT) -> Run:
+    request = RunRequest(target="vexriscv-sim", os=os_name, iterations=iterations, warmup=5,
+                         options=options_read_by(bench, short), silence=120.0, timeout=1800.0, variants=["minimal"])
+    if bench:
+        request.bench = bench
     return execute(request, workspace, lambda _message: None)
 
 
@@ -63,3 +71,12 @@ def test_the_tick_does_not_grow_with_the_sleepers(codesign_run: Run) -> None:
     # No list walk: from 5 to 30 sleepers the tick that wakes one stays within a few cycles
     # (software FreeRTOS's grows several-fold over the same range).
     assert abs(ticks[30] - ticks[5]) < 0.1 * ticks[5], ticks
+
+
+def test_the_whole_catalogue_passes_on_the_codesigned_kernel(workspace: Workspace) -> None:
+    """Every kernel state change keeps the slots in step with the kernel's lists, or some check
+    of the catalogue (ordering, wake-ups, timeouts, inheritance, deletion) fails."""
+    run = run_minimal(workspace, "freertos-codesign", None, iterations=15, short=CATALOGUE_SHORT)
+    bad = [(r.label(), r.status, r.reason) for r in run.results if r.status != "ok"]
+    assert bad == [(label, "unsupported", RISCV_NO_F) for label in FPU_LABELS]  # rv32i has no FPU
+    assert {r.bench for r in run.results} == {b.name for b in catalogue.scan()}
