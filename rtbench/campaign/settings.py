@@ -20,7 +20,7 @@ TICK_PROFILES = {100: "default", 1000: "tick1k"}
 
 # Every key a cell's settings may have, with what it means (for error messages and the README).
 SETTINGS = {
-    "target": "the platform (rtbench list): qemu-m3, vexriscv-sim, linux",
+    "target": "the platform, as --target (rtbench list names them), e.g. qemu-m3, vexriscv-sim, linux",
     "kernel": "the kernel port (--os), default: the target's",
     "kernel_src": "the kernel's source tree (--kernel-src), default: the registry copy or the port's variable",
     "cpu_variant": "hardware variant(s) of the target (--cpu-variant): a name or a list of names",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..acquire import catalogue, platforms, sources
+from ..acquire import boards, catalogue, platforms, sources
 from ..errors import RtbenchError
 
 
@@ -13,6 +13,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     print("targets:")
     for target in platforms.targets():
         print(f"  {target.name:<18} {target.summary}")
+    print(f"  {'board':<18} a real board through its UART and a GDB server (--board NAME|FILE --serial --gdb); "
+          f"shipped: {', '.join(boards.known_boards())}")
     print("kernels:")
     for kernel in platforms.kernels():
         print(f"  {kernel.name:<18} {kernel.summary} (profiles: {', '.join(kernel.profiles)})")

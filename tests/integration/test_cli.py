@@ -57,6 +57,8 @@ def test_list_shows_targets_kernels_and_every_benchmark(tmp_path: Path) -> None:
     assert proc.returncode == 0
     for name in ("qemu-m3", "freertos", "task_switch", "mutex_pi", "irq_task_wake", "footprint", "tasks in {0, 5"):
         assert name in proc.stdout
+    board = next(line for line in proc.stdout.splitlines() if line.split()[:1] == ["board"])
+    assert "nucleo-f401re" in board  # --target board and the boards shipped for it
 
 
 def test_unknown_benchmark_is_a_clear_error(tmp_path: Path) -> None:
