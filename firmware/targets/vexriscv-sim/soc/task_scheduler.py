@@ -15,9 +15,9 @@ slot counts as behind its equals, `top_tcb` names another task whenever an equal
 kernel that asks whether to preempt compares `top`'s priority with the running task's.
 Slots made ready in the same clock (several counters expiring on one tick) queue in slot order.
 The order is a 32-bit stamp per slot, taken from a counter of enqueues when the slot goes to the
-back, compared modulo 2^32: it holds while no ready slot is passed over by 2^31 enqueues (days
-of a busy kernel at any clock a simulation reaches), and it keeps the choice to one tree of 63
-comparators over (ready, priority, running, stamp, slot) instead of a term per pair of slots.
+back, compared modulo 2^32: it holds while no ready slot is passed over by 2^31 enqueues (weeks
+of simulation; about six hours of a busy kernel at 100 MHz), and it keeps the choice to one
+tree of 63 comparators over (ready, priority, running, stamp, slot) instead of a term per pair.
 
 Registers (32-bit CSRs; slot numbers are 6 bits):
   tcb      write: a TCB pointer, bound to a slot by the next `bind`
