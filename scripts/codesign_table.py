@@ -13,27 +13,17 @@ mean and standard deviation in cycles of two runs (rtbench run --json), and the 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from hwsched_table import by_tasks, load_run, mean_ratio  # the freertos-hw table, beside this script
 
 BENCHES = (("sched_decision_prio", "decision, distinct priorities (suspend/resume)"),
            ("sched_decision", "decision, equal priorities (yield)"),
            ("tick_cost", "tick with N sleepers"),
            ("delay_block", "going to sleep with N sleepers"))
 STUDY = {"sched_decision_prio": "46 / 0 (SW 86-90 / ~14)"}  # the study's hardware mean / SD (software)
-
-
-def _load(path: Path) -> dict[str, Any]:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as err:
-        raise SystemExit(f"{path}: not a run written by `rtbench run --json` ({err})") from None
-
-
-def _rows(run: dict[str, Any], bench: str) -> dict[int, dict[str, Any]]:
-    return {int(r["params"]["tasks"]): r for r in run["results"] if r["bench"] == bench and "tasks" in r["params"]}
 
 
 def _cell(row: dict[str, Any] | None) -> str:
@@ -49,11 +39,10 @@ def table(software: dict[str, Any], codesign: dict[str, Any]) -> str:
               f"CD = {codesign['manifest']['os']}; ratio = SW mean / CD mean."), "",
              "| benchmark | N | SW | CD | ratio | study (HW / SD) |", "| --- | --- | --- | --- | --- | --- |"]
     for bench, title in BENCHES:
-        sw_rows, cd_rows = _rows(software, bench), _rows(codesign, bench)
+        sw_rows, cd_rows = by_tasks(software, bench), by_tasks(codesign, bench)
         for n in sorted(set(sw_rows) | set(cd_rows)):
             sw, cd = sw_rows.get(n), cd_rows.get(n)
-            ok = sw and cd and sw["status"] == cd["status"] == "ok" and cd["mean"]
-            ratio = f"{sw['mean'] / cd['mean']:.2f}x" if ok and sw and cd else "—"
+            ratio = mean_ratio(sw, cd)
             study = STUDY.get(bench, "") if n in (5, 10, 15) else ""
             lines.append(f"| {title} | {n} | {_cell(sw)} | {_cell(cd)} | {ratio} | {study} |")
     return "\n".join(lines)
@@ -64,7 +53,7 @@ def main() -> int:
     parser.add_argument("software", type=Path, help="software FreeRTOS's run (JSON)")
     parser.add_argument("codesign", type=Path, help="freertos-codesign's run (JSON)")
     args = parser.parse_args()
-    print(table(_load(args.software), _load(args.codesign)))
+    print(table(load_run(args.software), load_run(args.codesign)))
     return 0
 
 

@@ -12,22 +12,28 @@ deviation in cycles, for a software run and a hardware run (rtbench run --json).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from rtbench.errors import RtbenchError
+from rtbench.results import schema
+
 BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"), ("delay_block", "going to sleep"))
 
 
-def _load(path: Path) -> dict[str, Any]:
+def load_run(path: Path) -> dict[str, Any]:
+    """A run written by `rtbench run --json`, parsed and validated as rtbench reads one."""
     try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError) as err:
-        raise SystemExit(f"{path}: not a run written by `rtbench run --json` ({err})") from None
+        return dict(schema.load(path, schema.RUN))
+    except RtbenchError as err:
+        print(f"{Path(sys.argv[0]).name}: {err}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
-def _by_n(run: dict[str, Any], bench: str) -> dict[int, dict[str, Any]]:
+def by_tasks(run: dict[str, Any], bench: str) -> dict[int, dict[str, Any]]:
+    """The run's results of `bench`, by their `tasks` parameter."""
     return {int(row["params"]["tasks"]): row for row in run["results"]
             if row["bench"] == bench and "tasks" in row["params"]}
 
@@ -40,7 +46,8 @@ def _cells(row: dict[str, Any] | None) -> list[str]:
     return [f"{row['mean']:.1f}", f"{row['stddev']:.1f}"]
 
 
-def _speedup(sw: dict[str, Any] | None, hw: dict[str, Any] | None) -> str:
+def mean_ratio(sw: dict[str, Any] | None, hw: dict[str, Any] | None) -> str:
+    """Software's mean over the other kernel's, where both are ok."""
     if not sw or not hw or sw["status"] != "ok" or hw["status"] != "ok" or not hw["mean"]:
         return "—"
     return f"{sw['mean'] / hw['mean']:.2f}x"
@@ -54,8 +61,8 @@ def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
     lines = [(f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
               f"HW = {hardware['manifest']['os']}."), "", "| " + " | ".join(head) + " |",
              "|" + " --- |" * len(head)]
-    sw_rows = {bench: _by_n(software, bench) for bench, _ in BENCHES}
-    hw_rows = {bench: _by_n(hardware, bench) for bench, _ in BENCHES}
+    sw_rows = {bench: by_tasks(software, bench) for bench, _ in BENCHES}
+    hw_rows = {bench: by_tasks(hardware, bench) for bench, _ in BENCHES}
     counts = sorted({n for rows in (*sw_rows.values(), *hw_rows.values()) for n in rows if n > 0})
     if not counts:
         raise SystemExit("neither run has sched_decision, tick_cost or delay_block results with a `tasks` parameter")
@@ -63,7 +70,7 @@ def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
         cells = [str(n)]
         for bench, _title in BENCHES:
             sw, hw = sw_rows[bench].get(n), hw_rows[bench].get(n)
-            cells += _cells(sw) + _cells(hw) + [_speedup(sw, hw)]
+            cells += _cells(sw) + _cells(hw) + [mean_ratio(sw, hw)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -73,7 +80,7 @@ def main() -> int:
     parser.add_argument("software", type=Path, help="the software kernel's run (JSON)")
     parser.add_argument("hardware", type=Path, help="the hardware-scheduler kernel's run (JSON)")
     args = parser.parse_args()
-    print(table(_load(args.software), _load(args.hardware)))
+    print(table(load_run(args.software), load_run(args.hardware)))
     return 0
 
 
