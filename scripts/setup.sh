@@ -20,6 +20,9 @@ tools=(
   "cargo:cargo"
   "chromium:chromium"
   "gcc:gcc"
+  "g++:g++"  # the Verilator model of vexriscv-sim
+  "make:make"  # Verilator's generated makefiles
+  "git:git"  # the manifest's commits (rtbench's, and a kernel tree's)
   "addr2line:binutils"
   "cyclictest:rt-tests"
   "riscv64-unknown-elf-gcc:gcc-riscv64-unknown-elf"
@@ -36,8 +39,10 @@ for pair in "${tools[@]}"; do
 done
 # newlib has no command of its own
 dpkg -s libnewlib-arm-none-eabi >/dev/null 2>&1 || missing+=("libnewlib-arm-none-eabi")
-# Libraries without a command: the RISC-V C library and what the Verilator SoC model links.
-for package in picolibc-riscv64-unknown-elf libevent-dev libjson-c-dev zlib1g-dev; do
+# Libraries without a command: the RISC-V C library, what the Verilator SoC model links, the
+# native C library's headers, and armhf glibc for the Linux guest's static /init (the cross
+# compiler only recommends it, and recommendations are not installed here).
+for package in picolibc-riscv64-unknown-elf libevent-dev libjson-c-dev zlib1g-dev libc6-dev libc6-dev-armhf-cross; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 # qemu-a9 --os linux-rt boots Debian's armhf PREEMPT_RT kernel package: apt must know armhf.
@@ -94,4 +99,12 @@ cargo fetch -q --manifest-path kernel-sources/Cargo.toml
 # against apt's SHA256; only when it is not there yet).
 say "checking the linux-rt guest kernel package"
 python3 -m rtbench.acquire.guest_kernel fetch >/dev/null
+
+# Every target and kernel of the default set must now build: rtbench doctor compiles and links
+# with each toolchain. Its report names what is still missing.
+if ! report=$(python3 -m rtbench doctor 2>&1); then
+  printf '%s\n' "$report" >&2
+  say "not ready: the doctor's report above names what is missing"
+  exit 1
+fi
 say "ready"

@@ -10,7 +10,8 @@ import pytest
 
 from rtbench.acquire import catalogue, sources
 from rtbench.acquire.build import Build, build_image
-from rtbench.acquire.platforms import find_kernel, find_target
+from rtbench.acquire.doctor import user_tree_only
+from rtbench.acquire.platforms import find_kernel, find_target, kernels
 from rtbench.acquire.session import RunRequest, execute
 from rtbench.model import Run
 from rtbench.paths import Workspace
@@ -26,6 +27,23 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "integration" in item.path.parts or fixtures & _REAL_IMAGE_FIXTURES:
             item.add_marker(pytest.mark.integration)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line per kernel that needs a user's tree: how many of its tests passed, failed or
+    skipped, so a log shows whether uC/OS-II and ThreadX were exercised or skipped."""
+    names = [k.name for k in kernels() if user_tree_only(k)]
+    counts = {name: {"passed": 0, "failed": 0, "skipped": 0} for name in names}
+    for outcome in ("passed", "failed", "skipped", "error"):
+        for report in terminalreporter.stats.get(outcome, []):
+            nodeid = getattr(report, "nodeid", "")
+            if getattr(report, "when", "call") != "call" and outcome == "passed":
+                continue
+            for name in names:
+                if f"[{name}" in nodeid or f"-{name}]" in nodeid or f"-{name}-" in nodeid:
+                    counts[name]["failed" if outcome == "error" else outcome] += 1
+    line = "; ".join(f"{name}: " + ", ".join(f"{n} {k}" for k, n in c.items()) for name, c in counts.items())
+    terminalreporter.write_line(f"kernels from the user's trees: {line}")
 
 
 # The FPU benchmarks on an image without floating-point hardware (qemu-m3 and every soft-float image).

@@ -14,6 +14,7 @@ import pytest
 
 from rtbench.acquire.fault import decode_cfsr, decode_hfsr, describe_fault, locate
 from rtbench.acquire.protocol import fault_summary
+from tests.parts import need
 
 ADDR2LINE = "arm-none-eabi-addr2line"
 
@@ -139,9 +140,9 @@ def test_describe_fault_with_locations(tmp_path: Path) -> None:
 # --- a real FreeRTOS qemu-m3 image ---------------------------------------------------------
 
 def _symbol_address(elf: Path, symbol: str) -> int:
+    need("target", "qemu-m3")  # its toolchain brings the binutils
     nm = shutil.which("arm-none-eabi-nm")
-    if nm is None:
-        pytest.skip("arm-none-eabi-nm is not on PATH")
+    assert nm is not None, "arm-none-eabi-nm is not on PATH"
     out = subprocess.run([nm, str(elf)], capture_output=True, text=True, check=True).stdout
     for line in out.splitlines():
         fields = line.split()
@@ -152,8 +153,7 @@ def _symbol_address(elf: Path, symbol: str) -> int:
 
 @pytest.mark.integration
 def test_built_image_locate_finds_function(built_image: Any) -> None:
-    if shutil.which(ADDR2LINE) is None:
-        pytest.skip(f"{ADDR2LINE} is not on PATH")
+    need("target", "qemu-m3")
     address = _symbol_address(built_image.elf, "rtb_catalogue_task")
     for probe in (address, address | 1):  # a stacked pc/lr may carry the Thumb bit
         where = locate(probe, built_image.elf, ADDR2LINE)
@@ -164,8 +164,7 @@ def test_built_image_locate_finds_function(built_image: Any) -> None:
 
 @pytest.mark.integration
 def test_built_image_describe_fault_names_source(built_image: Any) -> None:
-    if shutil.which(ADDR2LINE) is None:
-        pytest.skip(f"{ADDR2LINE} is not on PATH")
+    need("target", "qemu-m3")
     address = _symbol_address(built_image.elf, "rtb_catalogue_task")
     message = describe_fault(dict(FIELDS, pc=f"{address:08x}"), built_image.elf, ADDR2LINE)
     assert "(rtb_catalogue_task at core/src/catalogue.c:" in message
@@ -177,8 +176,7 @@ def test_built_image_describe_fault_names_source(built_image: Any) -> None:
 @pytest.mark.integration
 def test_built_image_data_address_in_lr_is_not_named(built_image: Any) -> None:
     """A register holding a RAM address (lr after inlining) must not borrow a data symbol's name."""
-    if shutil.which(ADDR2LINE) is None:
-        pytest.skip(f"{ADDR2LINE} is not on PATH")
+    need("target", "qemu-m3")
     code = _symbol_address(built_image.elf, "rtb_catalogue_task")
     data = _symbol_address(built_image.elf, "__bss_start")
     message = describe_fault(dict(FIELDS, pc=f"{code:08x}", lr=f"{data | 1:08x}"), built_image.elf, ADDR2LINE)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rtbench.acquire.footprint import KINDS, LAYERS, FootprintError, classify, footprint_results, parse_map
+from tests.parts import need
 
 OBJ = "CMakeFiles/rtbench.elf.dir"
 LIBC = "/usr/lib/arm-none-eabi/lib/thumb/v7-m/nofp/libc_nano.a(lib_a-memcpy.o)"
@@ -268,9 +269,9 @@ NOT_COUNTED = {".stack", ".comment", ".ARM.attributes"}
 
 
 def _tool(name: str) -> str:
+    need("target", "qemu-m3")  # its toolchain brings the binutils
     path = shutil.which(name)
-    if path is None:
-        pytest.skip(f"{name} is not on PATH")
+    assert path is not None, f"{name} is not on PATH"
     return path
 
 

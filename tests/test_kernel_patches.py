@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +15,12 @@ import pytest
 from rtbench.acquire.kernel_patches import patch_key, patched_tree, patches_of
 from rtbench.acquire.platforms import find_kernel
 from rtbench.errors import RtbenchError
+from tests.parts import need
 
-pytestmark = pytest.mark.skipif(not shutil.which("spatch"), reason="spatch (Coccinelle) is not installed")
+
+@pytest.fixture(autouse=True)
+def _spatch() -> None:
+    need("kernel", "freertos-codesign")
 
 # A kernel "version" whose tasks.c has none of the code the first patch looks for.
 FOREIGN_TASKS_C = """#include "FreeRTOS.h"

@@ -36,6 +36,7 @@ class Build:
     defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
     kernel_patches: dict[str, str] = field(default_factory=dict)  # semantic patch -> SHA-256, in order
     soc_blocks: tuple[str, ...] = ()  # optional SoC blocks the kernel needs (its image and model have them)
+    kernel_tree: Path | None = None  # the tree compiled: the source, or its patched copy
 
 
 def check_tools(target: Target) -> None:
@@ -144,7 +145,8 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
                  seconds=time.monotonic() - started, defines=tuple(defines),
-                 kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel))
+                 kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
+                 kernel_tree=tree)
 
 
 def soc_blocks(kernel: Kernel) -> tuple[str, ...]:

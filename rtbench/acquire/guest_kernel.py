@@ -140,6 +140,12 @@ def _cached(meta: str, arch: str) -> Package | None:
     return found[-1] if found else None
 
 
+def cached(kernel: Kernel) -> Package | None:
+    """The kernel's package if it was downloaded already (nothing is fetched)."""
+    spec = kernel.spec["source"]
+    return _cached(str(spec["debian_package"]), str(spec["debian_architecture"]))
+
+
 def fetch(kernel: Kernel) -> Package:
     """The kernel's package as a checked .deb in the cache, downloaded with apt if missing."""
     spec = kernel.spec["source"]

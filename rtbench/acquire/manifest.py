@@ -10,7 +10,8 @@ import sys
 from typing import Any
 
 from .. import __version__
-from ..paths import checkout_dir
+from ..paths import checkout_dir, firmware_dir
+from . import provenance
 from .build import Build
 from .platforms import Kernel, Target
 from .protocol import Capture
@@ -33,12 +34,37 @@ def _prefixed(meta: dict[str, str], prefix: str) -> dict[str, str]:
     return {k[len(prefix):]: v for k, v in meta.items() if k.startswith(prefix)}
 
 
+def _tools(target: Target, build: Build) -> dict[str, Any]:
+    """Every tool whose binary shapes the image or its timing, with version and SHA-256."""
+    tools: dict[str, Any] = {"compiler": provenance.compiler(str(target.spec.get("compiler", "cc"))),
+                             "cmake": provenance.tool("cmake"), "ninja": provenance.tool("ninja")}
+    if "qemu" in target.spec:
+        tools["emulator"] = provenance.tool(str(target.spec["qemu"]["binary"]))
+    if target.runner == "litex-sim":
+        tools["simulator"] = provenance.tool("verilator")
+    if build.kernel_patches:
+        tools["spatch"] = provenance.tool("spatch")
+    return tools
+
+
+def _tree(source: KernelSource, build: Build, compiled: list[Any]) -> dict[str, Any]:
+    """The identity of the kernel source that was compiled (see provenance)."""
+    if build.kernel_tree is not None:
+        return provenance.tree_identity(build.kernel_tree, compiled)
+    return {"prebuilt_or_running": source.origin}
+
+
 def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: KernelSource, build: Build,
                   emulator: dict[str, str], capture: Capture | None, settings: dict[str, Any]) -> dict[str, Any]:
     meta = capture.meta if capture else {}
     hello = capture.hello if capture else {}
+    compiled = provenance.compiled_files(build.directory)
+    image = {"elf": str(build.elf), "defines": list(build.defines),
+             "sha256": provenance.file_sha256(build.elf) if build.elf.is_file() else ""}
     return {
-        "rtbench": {"version": __version__, "commit": _git_commit()},
+        "rtbench": {"version": __version__, "commit": _git_commit(),
+                    # rtbench's own sources the build read: exact where the commit is "-dirty".
+                    "firmware_sha256": provenance.sources_digest(firmware_dir(), compiled)["sources_sha256"]},
         "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "target": target.name,
         "os": kernel.name,
@@ -52,6 +78,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),
+            "tree": _tree(source, build, compiled),
             # A co-designed variant: the semantic patches applied to a copy of the tree, in order.
             **({"patches": dict(build.kernel_patches)} if build.kernel_patches else {}),
         },
@@ -59,8 +86,9 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),
                       "read_overhead_raw": capture.calibration.get("overhead") if capture else None},
         "compiler": {"version": build.compiler, "opt_flags": build.opt_flags, "flags": build.flags},
-        "image": {"elf": str(build.elf), "defines": list(build.defines)},
+        "image": image,
         "emulator": emulator,
+        "tools": _tools(target, build),
         "run": settings,
         "host": {"python": sys.version.split()[0], "platform": platform.platform(), "machine": platform.machine()},
         "stream_errors": list(capture.errors) if capture else [],

@@ -10,6 +10,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
@@ -64,7 +65,8 @@ def run_header(run: Run) -> list[str]:
     kernel = m.get("kernel", {})
     what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
     head = f"run {run.run_id}" if run.run_id is not None else "run"
-    lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}"]
+    lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}",
+             f"provenance: {summary(m)}"]
     if m.get("unit_note"):
         lines.append(f"unit: {m['unit_note']}")
     lines += [f"warning: {warning}" for warning in m.get("warnings", [])]

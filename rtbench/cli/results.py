@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
 from ..reports import tables
@@ -126,7 +127,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
     with Store(workspace(args).store, read_only=True) as store:
         for row in store.list_runs():
             print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results"
-                  + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else ""))
+                  + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else f"  {summary(row['manifest'])}"))
     return 0
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import plotly.offline
 
 from .. import __version__
+from ..acquire.provenance import summary as provenance_summary
 from ..analysis import kernel_profiles, published, verdict
 from ..errors import RtbenchError
 from ..model import Result, Run
@@ -87,6 +88,7 @@ def _run_heading(run: Run, name: str) -> str:
 def _summary(run: Run, name: str) -> str:
     unit_note = run.manifest.get("unit_note")
     note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
+    note += f'<p class="note provenance">provenance: {_e(provenance_summary(run.manifest))}</p>'
     table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
     return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
 

@@ -254,7 +254,8 @@ class Store:
         for run_id, created, manifest_text, count in rows:
             problem, manifest = _manifest(manifest_text)
             out.append({"id": run_id, "created": created, "target": manifest.get("target"),
-                        "os": manifest.get("os"), "results": count, "damaged": problem or damage.get(run_id)})
+                        "os": manifest.get("os"), "results": count, "damaged": problem or damage.get(run_id),
+                        "manifest": manifest})
         return out
 
 

@@ -13,12 +13,12 @@ import sys
 import pytest
 
 from rtbench.acquire import catalogue
-from rtbench.acquire.platforms import find_kernel
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
+from tests.parts import need
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
 NO_DECISION_HOOK = {
@@ -33,10 +33,12 @@ UNSUPPORTED = {
         # Only what is about equal priorities: task_preempt_load's extra tasks and the sleepers of
         # tick_cost and delay_block take a priority each, and 40 levels hold 30 of them.
         **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]")},
-        **{f"sched_decision[tasks={n}]": NO_DECISION_HOOK["ucos2"] for n in (5, 10, 15, 30)},
+        **{f"{bench}[tasks={n}]": NO_DECISION_HOOK["ucos2"]
+           for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
         **{label: SOFT_FLOAT for label in FPU_LABELS},
     },
-    "threadx": {**{f"sched_decision[tasks={n}]": NO_DECISION_HOOK["threadx"] for n in (5, 10, 15, 30)},
+    "threadx": {**{f"{bench}[tasks={n}]": NO_DECISION_HOOK["threadx"]
+                   for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
                 **{label: SOFT_FLOAT for label in FPU_LABELS}},
 }
 PROTOCOL = {"ucos2": "ceiling", "threadx": "inheritance"}
@@ -44,9 +46,7 @@ POOL = {"ucos2": "OSMemGet/OSMemPut", "threadx": "tx_block_allocate/tx_block_rel
 
 
 def _source_or_skip(name: str) -> None:
-    spec = find_kernel(name).spec["source"]
-    if not os.environ.get(spec["env"]):
-        pytest.skip(f"{name} source absent: set {spec['env']} to its tree ({spec['how_to_get']})")
+    need("kernel", name)
 
 
 @pytest.fixture(scope="module", params=sorted(UNSUPPORTED))

@@ -68,7 +68,11 @@ def test_cycle_counts_are_plausible(port_runs: tuple[str, Run, Run]) -> None:
     m = {r.label(): sorted(r.samples())[len(r.samples()) // 2] for r in run.results if r.status == "ok"}
     # The handler runs after the port's trap entry saved the context; waking a task costs more.
     assert 10 < m["irq_latency"] < m["irq_task_wake"] < 10_000
-    assert m["task_preempt"] < m["sem_signal_wake"] < 10_000
+    # A switch (a direct resume, or a semaphore that wakes a more urgent task) costs more than
+    # the interrupt's entry; which of the two costs more is the kernel's business (ThreadX's
+    # resume is the dearer one).
+    assert m["irq_latency"] < min(m["task_preempt"], m["sem_signal_wake"])
+    assert max(m["task_preempt"], m["sem_signal_wake"]) < 10_000
     assert m["tick_cost[tasks=0]"] < m["tick_cost[tasks=15]"]
 
 

@@ -6,16 +6,14 @@ every RTOS kernel (uC/OS-II and ThreadX where their trees are given); on vexrisc
 UART of rtbench's own, which times the line; linux says why it cannot."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from rtbench.acquire.platforms import find_kernel
 from rtbench.acquire.session import RunRequest, execute
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import run_catalogue
+from tests.parts import need
 
 UART = "uart_*"
 LABELS = {"uart_irq_serve[semaphore=0]", "uart_irq_serve[semaphore=1]", "uart_irq_task"}
@@ -24,9 +22,7 @@ WINDOW_CYCLES = 100_000
 
 
 def _kernel_or_skip(name: str) -> None:
-    spec = find_kernel(name).spec["source"]
-    if name != "freertos" and not os.environ.get(spec["env"]):
-        pytest.skip(f"{name} source absent: set {spec['env']} to its tree ({spec['how_to_get']})")
+    need("kernel", name)
 
 
 def _by_label(run: Run) -> dict:

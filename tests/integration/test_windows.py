@@ -4,15 +4,13 @@
 with the 1 kHz profile, on every RTOS kernel (uC/OS-II and ThreadX where their trees are given)."""
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from rtbench.acquire.platforms import find_kernel
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import run_catalogue
+from tests.parts import need
 
 WINDOWS = "window_*"
 
@@ -22,9 +20,7 @@ def _medians(run: Run) -> dict[str, float]:
 
 
 def _kernel_or_skip(name: str) -> None:
-    spec = find_kernel(name).spec["source"]
-    if name != "freertos" and not os.environ.get(spec["env"]):
-        pytest.skip(f"{name} source absent: set {spec['env']} to its tree ({spec['how_to_get']})")
+    need("kernel", name)
 
 
 @pytest.mark.parametrize("kernel", ["freertos", "ucos2", "threadx"])

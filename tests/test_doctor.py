@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""rtbench doctor: real tools, real compiles and links; what is missing is named with what to install."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rtbench.acquire import doctor
+from rtbench.acquire.platforms import find_kernel, find_target, for_kernel, kernels, targets
+from tests.parts import need
+
+
+def test_every_target_and_kernel_of_the_default_set_is_ready_after_setup() -> None:
+    """What scripts/setup.sh installs: the linux-rt guest's static glibc link among it (a fresh
+    machine lacked libc6-dev-armhf-cross, which the cross compiler only recommends)."""
+    proc = subprocess.run([sys.executable, "-m", "rtbench", "doctor"], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for target in targets():
+        assert f"target {target.name}" in proc.stdout
+    for kernel in kernels():
+        assert f"kernel {kernel.name}" in proc.stdout
+    assert "every part of the default set is ready" in proc.stdout
+
+
+def test_every_toolchain_has_a_link_probe() -> None:
+    for target in targets():
+        assert target.spec.get("doctor", {}).get("probe"), f"{target.name} has no [[doctor.probe]]"
+    guest = for_kernel(find_target("qemu-a9"), find_kernel("linux-rt"))
+    (probe,) = guest.spec["doctor"]["probe"]
+    assert "-static" in probe["flags"] and "libc6-dev-armhf-cross" in probe["packages"]
+
+
+def test_a_probe_that_cannot_compile_names_its_packages() -> None:
+    check = doctor.probe_check({"what": "a library rtbench never needs", "includes": ["rtbench_no_such_header.h"],
+                                "packages": ["librtbench-nothing-dev"]}, "gcc")
+    assert not check.ok
+    assert "rtbench_no_such_header.h" in check.detail
+    assert "apt-get install librtbench-nothing-dev" in check.fix
+
+
+def test_a_probe_that_cannot_link_is_not_ready() -> None:
+    check = doctor.probe_check({"libraries": ["-lrtbench_no_such_library"], "packages": ["libnothing-dev"]}, "gcc")
+    assert not check.ok and "rtbench_no_such_library" in check.detail
+
+
+def test_a_missing_tool_names_its_package() -> None:
+    check = doctor.tool_check("rtbench-no-such-tool", "rtbench-package")
+    assert not check.ok and "apt-get install rtbench-package" in check.fix
+
+
+def test_a_kernel_only_the_user_can_give_is_optional(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("UCOS2_PATH", raising=False)
+    part = doctor.part("kernel", "ucos2")
+    assert part.optional and not part.ready
+    assert "UCOS2_PATH" in part.reason and "weston-embedded/uC-OS2" in part.reason
+    assert not doctor.part("kernel", "freertos").optional
+
+
+def test_a_given_kernel_tree_is_ready() -> None:
+    need("kernel", "ucos2")
+    part = doctor.part("kernel", "ucos2")
+    assert part.ready and "V2.93" in part.checks[0].detail
+
+
+def test_a_tree_that_is_not_the_kernel_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    monkeypatch.setenv("THREADX_PATH", str(tmp_path))
+    part = doctor.part("kernel", "threadx")
+    assert not part.ready and "not a threadx source tree" in part.reason
