@@ -42,6 +42,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             for name in names:
                 if f"[{name}" in nodeid or f"-{name}]" in nodeid or f"-{name}-" in nodeid:
                     counts[name]["failed" if outcome == "error" else outcome] += 1
+    if not any(n for c in counts.values() for n in c.values()):
+        return
     line = "; ".join(f"{name}: " + ", ".join(f"{n} {k}" for k, n in c.items()) for name, c in counts.items())
     terminalreporter.write_line(f"kernels from the user's trees: {line}")
 

@@ -62,15 +62,43 @@ def _flags(directory: Path) -> dict[str, list[str]]:
     except (OSError, ValueError):
         return {}
     flags: dict[str, list[str]] = {}
+    firmware = str(firmware_dir()) + "/"
     for entry in entries:
         source = entry["file"]
         layer = "kernel" if "/firmware/" not in source else source.split("/firmware/", 1)[1].split("/", 1)[0]
         if layer in flags:
             continue
         words = entry.get("command", "").split()
-        flags[layer] = [w for w in words[1:] if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
-                        and not w.startswith("-DRTB_PROFILE_HEADER")]
+        flags[layer] = [w.replace(firmware, "firmware/") for w in words[1:]
+                        if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
+                        and not w.startswith(("-DRTB_PROFILE_HEADER", *_PATH_ONLY_FLAGS))]
+    link = _link_flags(directory)
+    if link:
+        flags["link"] = link
     return flags
+
+
+# Flags that only rename paths in debug information: they change no instruction, and their
+# values are machine paths.
+_PATH_ONLY_FLAGS = ("-ffile-prefix-map=", "-fdebug-prefix-map=", "-fmacro-prefix-map=")
+
+
+def _link_flags(directory: Path) -> list[str]:
+    """The image's link flags (build.ninja), without machine paths: a linker script is named
+    relative to the firmware tree, library folders and the map file are left out."""
+    try:
+        text = (directory / "build.ninja").read_text(errors="replace")
+    except OSError:
+        return []
+    block = text.partition("\nbuild rtbench.elf:")[2]
+    line = next((ln.strip() for ln in block.splitlines() if ln.strip().startswith("LINK_FLAGS =")), "")
+    firmware = str(firmware_dir()) + "/"
+    out: list[str] = []
+    for word in line.removeprefix("LINK_FLAGS =").split():
+        if word.startswith(("-L", "-Wl,-Map=")):
+            continue
+        out.append(word.replace(firmware, "firmware/"))
+    return out
 
 
 def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[[str], None]) -> None:
