@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Checks the interrupt benchmarks' samples on a Cortex-M QEMU target against an independent
+instruction count, taken by a QEMU plugin rather than from the timers.
+
+    python3 scripts/irq_crosscheck.py [--target qemu-m3] [--os freertos] [--iterations 300]
+
+It builds the image (as `rtbench run` does, in --home or a temporary workspace), builds the
+plugin (scripts/icount_plugin/rtb_mmio_trace.c, with the host's gcc) and runs irq_latency and
+irq_task_wake once under it with -singlestep. The plugin logs the instruction count at every
+timer access. Each arming's fire instant is the instruction that starts timer1 plus the trigger
+delay (80 us, a whole number of instructions under -icount); the reference for irq_latency is
+the handler's first timer read, for irq_task_wake the task's timestamp read after its wake-up,
+both counted from the fire instant. Prints, per benchmark, how many samples equal the reference
+and how the others differ; exit status 1 if any differ, 2 for a set-up error.
+
+The CMSDK boards (qemu-m3, qemu-m4f, qemu-m7 and qemu-m33) are supported."""
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from rtbench.acquire import sources  # noqa: E402
+from rtbench.acquire.build import Build, build_image  # noqa: E402
+from rtbench.acquire.platforms import Target, find_kernel, find_target  # noqa: E402
+from rtbench.acquire.protocol import StreamParser  # noqa: E402
+from rtbench.acquire.runners import qemu  # noqa: E402
+from rtbench.errors import RtbenchError  # noqa: E402
+from rtbench.paths import Workspace, firmware_dir  # noqa: E402
+
+PLUGIN = Path(__file__).resolve().parent / "icount_plugin" / "rtb_mmio_trace.c"
+BENCHES = ("irq_latency", "irq_task_wake")
+# Timer0 (timestamps) and timer1 (the benchmark interrupt) per QEMU machine.
+TIMERS = {"mps2-an385": 0x40000000, "mps2-an386": 0x40000000, "mps2-an500": 0x40000000,
+          "mps2-an505": 0x50000000}
+VALUE, CTRL = 0x4, 0x0  # CMSDK APB timer registers
+TIMER1 = 0x1000  # timer1 sits 0x1000 above timer0
+
+
+@dataclass
+class Arming:
+    start: int  # the instruction that started timer1
+    handler: int  # the handler's first timer read
+    task: int  # the task's first timestamp read after the handler
+
+
+@dataclass
+class Check:
+    bench: str
+    samples: list[int]
+    references: list[int]
+
+    def differences(self) -> Counter[int]:
+        return Counter(s - r for s, r in zip(self.samples, self.references))
+
+
+def delay_instructions(target: Target) -> int:
+    """The irq benchmarks' trigger delay in instructions: it must be whole for an exact fire instant."""
+    text = (firmware_dir() / "bench" / "irq_latency_wake.c").read_text()
+    found = re.search(r"#define TRIGGER_DELAY_US (\d+)u", text)
+    if not found:
+        raise RtbenchError("cannot find TRIGGER_DELAY_US in firmware/bench/irq_latency_wake.c")
+    shift = int(re.search(r"shift=(\d+)", target.spec["qemu"]["icount"]).group(1))  # type: ignore[union-attr]
+    ns = int(found.group(1)) * 1000
+    if ns % (1 << shift):
+        raise RtbenchError(f"the trigger delay ({ns} ns) is not a whole number of instructions")
+    return ns >> shift
+
+
+def plugin_library(directory: Path) -> Path:
+    library = directory / "rtb_mmio_trace.so"
+    subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", str(library), str(PLUGIN)], check=True)
+    return library
+
+
+Access = tuple[int, int, str, int]  # instruction count, address, r or w, the instruction's address
+
+
+def trace(target: Target, build: Build, iterations: int, directory: Path) -> tuple[str, list[Access]]:
+    """Runs the two benchmarks under the plugin: the console text and the timer accesses."""
+    base = TIMERS.get(target.spec["qemu"]["machine"])
+    if base is None:
+        raise RtbenchError(f"{target.name}: no CMSDK timers known for this machine")
+    log = directory / "timers.log"
+    command = qemu.command(target, build, {"select": ",".join(BENCHES), "iterations": str(iterations)})
+    command[-2:-2] = ["-singlestep", "-plugin",
+                      f"{plugin_library(directory)},out={log},lo={base},hi={base + 2 * TIMER1}"]
+    console = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=600).stdout
+    accesses = []
+    for line in log.read_text().splitlines():
+        if not line.startswith("end"):
+            count, address, kind, pc = line.split()
+            accesses.append((int(count), int(address, 16), kind, int(pc, 16)))
+    return console, accesses
+
+
+def armings(accesses: list[Access], base: int, task_pc: int | None = None) -> list[Arming]:
+    t0, t1 = base + VALUE, base + TIMER1 + VALUE
+    found, k = [], 0
+    while k < len(accesses):
+        if accesses[k][1:3] != (t1, "w"):  # the trigger writes VALUE, then enables in CTRL
+            k += 1
+            continue
+        while accesses[k][1:3] != (base + TIMER1 + CTRL, "w"):
+            k += 1
+        start = accesses[k][0]
+        while accesses[k][1:3] != (t1, "r"):
+            k += 1
+        # The handler reads timer0 either two instructions before timer1 or two after it.
+        if accesses[k - 1][1:3] == (t0, "r") and accesses[k - 1][0] == accesses[k][0] - 2:
+            handler = accesses[k - 1][0]
+        else:
+            handler = accesses[k][0]
+            k += 1
+            while accesses[k][1:3] != (t0, "r"):
+                k += 1
+        k += 1
+        while accesses[k][1:3] != (t0, "r") or (task_pc is not None and accesses[k][3] != task_pc):
+            k += 1
+        found.append(Arming(start, handler, accesses[k][0]))
+    return found
+
+
+def crosscheck(target: Target, build: Build, iterations: int, directory: Path) -> list[Check]:
+    console, accesses = trace(target, build, iterations, directory)
+    parser = StreamParser()
+    for line in console.splitlines():
+        parser.feed(line)
+    results = {r.bench: r for r in parser.finish().results}
+    if sorted(results) != sorted(BENCHES) or any(r.status != "ok" for r in results.values()):
+        raise RtbenchError("the traced run did not measure both benchmarks:\n" + console[-2000:])
+    base = TIMERS[target.spec["qemu"]["machine"]]
+    first = armings(accesses, base)
+    # The task's timestamp read is the instruction that follows most handlers; a tick hook may read too.
+    task_pc = Counter(a[3] for a in accesses if a[0] in {arm.task for arm in first}).most_common(1)[0][0]
+    every, delay, checks = armings(accesses, base, task_pc), delay_instructions(target), []
+    for bench in BENCHES:
+        result = results[bench]
+        taken = result.warmup + len(result.raw_samples)
+        mine, every = every[result.warmup:taken], every[taken:]
+        ends = [arm.handler if bench == "irq_latency" else arm.task for arm in mine]
+        checks.append(Check(bench, result.samples(), [end - arm.start - delay for end, arm in zip(ends, mine)]))
+    return checks
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--target", default="qemu-m3")
+    parser.add_argument("--os", default="freertos")
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--home", type=Path, help="workspace for the build (default: a temporary one)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="rtbench-crosscheck-") as scratch:
+        try:
+            target, kernel = find_target(args.target), find_kernel(args.os)
+            workspace = Workspace(args.home or Path(scratch))
+            build = build_image(target, kernel, "default", sources.locate(kernel), workspace)
+            checks = crosscheck(target, build, args.iterations, Path(scratch))
+        except (RtbenchError, subprocess.SubprocessError, OSError) as exc:
+            print(f"irq_crosscheck: {exc}", file=sys.stderr)
+            return 2
+    for check in checks:
+        off = {d: n for d, n in sorted(check.differences().items()) if d}
+        equal = check.differences()[0]
+        print(f"{args.target} {args.os} {check.bench}: {equal}/{len(check.samples)} samples equal the plugin's count"
+              + (f"; off by {off}" if off else ""))
+    return 0 if all(set(c.differences()) == {0} for c in checks) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
