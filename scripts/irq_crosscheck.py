@@ -15,7 +15,8 @@ the handler's first timer read, for irq_task_wake the task's timestamp read afte
 both counted from the fire instant. Prints, per benchmark, how many samples equal the reference
 and how the others differ; exit status 1 if any differ, 2 for a set-up error.
 
-The CMSDK boards (qemu-m3, qemu-m4f, qemu-m7 and qemu-m33) are supported."""
+Every Cortex-M QEMU board: the CMSDK timers (qemu-m3, qemu-m4f, qemu-m7, qemu-m33) and the
+nRF51's (qemu-m0), whose timestamps are capture tasks (the capture's store is the read)."""
 from __future__ import annotations
 
 import argparse
@@ -41,11 +42,33 @@ from rtbench.paths import Workspace, firmware_dir  # noqa: E402
 
 PLUGIN = Path(__file__).resolve().parent / "icount_plugin" / "rtb_mmio_trace.c"
 BENCHES = ("irq_latency", "irq_task_wake")
-# Timer0 (timestamps) and timer1 (the benchmark interrupt) per QEMU machine.
-TIMERS = {"mps2-an385": 0x40000000, "mps2-an386": 0x40000000, "mps2-an500": 0x40000000,
-          "mps2-an505": 0x50000000}
-VALUE, CTRL = 0x4, 0x0  # CMSDK APB timer registers
-TIMER1 = 0x1000  # timer1 sits 0x1000 above timer0
+Event = tuple[int, str]  # a register's offset from its timer's base, and r or w
+
+
+@dataclass(frozen=True)
+class Timers:
+    """Where a board's two timers sit, and which of their accesses mark an arming."""
+
+    timer0: int  # timestamps
+    timer1: int  # the benchmark interrupt
+    start: Event  # on timer1: the access that starts it counting towards the fire...
+    start_after: Event | None  # ...when it directly follows this one
+    handler1: Event  # on timer1: the handler's read of it
+    handler0: Event  # on timer0: the handler's entry timestamp, two instructions before or after
+    task: Event  # on timer0: a timestamp read (the task's, at its own instruction)
+
+
+def _cmsdk(timer0: int) -> Timers:
+    """CTRL written just after VALUE starts timer1; the handler and the task read VALUE."""
+    return Timers(timer0, timer0 + 0x1000, start=(0x0, "w"), start_after=(0x4, "w"), handler1=(0x4, "r"),
+                  handler0=(0x4, "r"), task=(0x4, "r"))
+
+
+# nRF51: TASKS_START starts TIMER1; timestamps are capture tasks 1 (TIMER1), 2 and 0 (TIMER0).
+_NRF51 = Timers(0x40008000, 0x40009000, start=(0x0, "w"), start_after=None, handler1=(0x44, "w"),
+                handler0=(0x48, "w"), task=(0x40, "w"))
+TIMERS = {"mps2-an385": _cmsdk(0x40000000), "mps2-an386": _cmsdk(0x40000000), "mps2-an500": _cmsdk(0x40000000),
+          "mps2-an505": _cmsdk(0x50000000), "microbit": _NRF51}
 
 
 @dataclass
@@ -89,13 +112,14 @@ Access = tuple[int, int, str, int]  # instruction count, address, r or w, the in
 
 def trace(target: Target, build: Build, iterations: int, directory: Path) -> tuple[str, list[Access]]:
     """Runs the two benchmarks under the plugin: the console text and the timer accesses."""
-    base = TIMERS.get(target.spec["qemu"]["machine"])
-    if base is None:
-        raise RtbenchError(f"{target.name}: no CMSDK timers known for this machine")
+    timers = TIMERS.get(target.spec["qemu"]["machine"])
+    if timers is None:
+        raise RtbenchError(f"{target.name}: no timers known for its QEMU machine")
+    lo, hi = min(timers.timer0, timers.timer1), max(timers.timer0, timers.timer1) + 0x1000
     log = directory / "timers.log"
     command = qemu.command(target, build, {"select": ",".join(BENCHES), "iterations": str(iterations)})
     command[-2:-2] = ["-singlestep", "-plugin",
-                      f"{plugin_library(directory)},out={log},lo={base},hi={base + 2 * TIMER1}"]
+                      f"{plugin_library(directory)},out={log},lo={lo},hi={hi}"]
     console = subprocess.run(command, capture_output=True, text=True, errors="replace", timeout=600).stdout
     accesses = []
     for line in log.read_text().splitlines():
@@ -105,28 +129,28 @@ def trace(target: Target, build: Build, iterations: int, directory: Path) -> tup
     return console, accesses
 
 
-def armings(accesses: list[Access], base: int, task_pc: int | None = None) -> list[Arming]:
-    t0, t1 = base + VALUE, base + TIMER1 + VALUE
-    found, k = [], 0
+def armings(accesses: list[Access], timers: Timers, task_pc: int | None = None) -> list[Arming]:
+    def at(k: int, base: int, event: Event | None) -> bool:
+        return event is not None and accesses[k][1:3] == (base + event[0], event[1])
+
+    found, k = [], 1
     while k < len(accesses):
-        if accesses[k][1:3] != (t1, "w"):  # the trigger writes VALUE, then enables in CTRL
+        if not (at(k, timers.timer1, timers.start)
+                and (timers.start_after is None or at(k - 1, timers.timer1, timers.start_after))):
             k += 1
             continue
-        while accesses[k][1:3] != (base + TIMER1 + CTRL, "w"):
-            k += 1
         start = accesses[k][0]
-        while accesses[k][1:3] != (t1, "r"):
+        while not at(k, timers.timer1, timers.handler1):
             k += 1
-        # The handler reads timer0 either two instructions before timer1 or two after it.
-        if accesses[k - 1][1:3] == (t0, "r") and accesses[k - 1][0] == accesses[k][0] - 2:
+        # The handler takes its entry timestamp two instructions before timer1's count or two after.
+        if at(k - 1, timers.timer0, timers.handler0) and accesses[k - 1][0] == accesses[k][0] - 2:
             handler = accesses[k - 1][0]
         else:
             handler = accesses[k][0]
-            k += 1
-            while accesses[k][1:3] != (t0, "r"):
+            while not at(k, timers.timer0, timers.handler0):
                 k += 1
         k += 1
-        while accesses[k][1:3] != (t0, "r") or (task_pc is not None and accesses[k][3] != task_pc):
+        while not at(k, timers.timer0, timers.task) or (task_pc is not None and accesses[k][3] != task_pc):
             k += 1
         found.append(Arming(start, handler, accesses[k][0]))
     return found
@@ -140,11 +164,11 @@ def crosscheck(target: Target, build: Build, iterations: int, directory: Path) -
     results = {r.bench: r for r in parser.finish().results}
     if sorted(results) != sorted(BENCHES) or any(r.status != "ok" for r in results.values()):
         raise RtbenchError("the traced run did not measure both benchmarks:\n" + console[-2000:])
-    base = TIMERS[target.spec["qemu"]["machine"]]
-    first = armings(accesses, base)
+    timers = TIMERS[target.spec["qemu"]["machine"]]
+    first = armings(accesses, timers)
     # The task's timestamp read is the instruction that follows most handlers; a tick hook may read too.
     task_pc = Counter(a[3] for a in accesses if a[0] in {arm.task for arm in first}).most_common(1)[0][0]
-    every, delay, checks = armings(accesses, base, task_pc), delay_instructions(target), []
+    every, delay, checks = armings(accesses, timers, task_pc), delay_instructions(target), []
     for bench in BENCHES:
         result = results[bench]
         taken = result.warmup + len(result.raw_samples)
