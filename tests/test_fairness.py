@@ -81,3 +81,10 @@ def test_section_flags_are_named_apart_from_other_code_generation_flags() -> Non
     assert [(d.label, d.values) for d in differences([with_sections, without])] == [
         ("section flags", ("-fdata-sections", "-fno-data-sections")),
         ("code-generation flags", ("(none)", "-fno-inline"))]
+
+
+def test_a_layer_one_run_did_not_record_is_named_once() -> None:
+    older = _manifest()
+    del older["compiler"]["flags"]
+    assert [(d.label, d.values) for d in differences([_manifest(), older])] == [
+        ("code-generation flags", ("(none)", "(not recorded)"))]

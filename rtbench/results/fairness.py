@@ -63,15 +63,16 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 
 
 def _rules_for(path: str, rules: list[Rule], lists: bool) -> list[Rule]:
-    """The first rule that matches; for list values, a rule with `keep` takes only its items and
-    the next matching rule sees the rest (section flags before code-generation flags)."""
+    """The first rule that matches; where every run has a list, a rule with `keep` takes only its
+    items and the next matching rule sees the rest (section flags before code-generation flags).
+    Where a run lacks the list, the last of those rules alone says so."""
     found: list[Rule] = []
     for rule in rules:
         if fnmatchcase(path, rule.path):
             found.append(rule)
-            if not (lists and rule.keep):
+            if not rule.keep:
                 break
-    return found
+    return found if lists else found[-1:]
 
 
 def _items(value: Any, rule: Rule, taken: tuple[str, ...]) -> list[str]:
@@ -99,7 +100,7 @@ def differences(manifests: list[dict[str, Any]], rules: list[Rule] | None = None
     for path in paths:
         raw = [f.get(path) for f in flat]
         taken: tuple[str, ...] = ()
-        for rule in _rules_for(path, rules, any(isinstance(v, list) for v in raw)):
+        for rule in _rules_for(path, rules, all(isinstance(v, list) for v in raw)):
             values, taken = _shown(raw, rule, taken), taken + rule.keep
             if len(set(values)) < 2:
                 continue
