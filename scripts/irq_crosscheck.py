@@ -7,11 +7,11 @@ instruction count, taken by a QEMU plugin rather than from the timers.
     python3 scripts/irq_crosscheck.py [--target qemu-m3] [--os freertos] [--iterations 300]
 
 It builds the image (as `rtbench run` does, in --home or a temporary workspace), builds the
-plugin (scripts/icount_plugin/rtb_mmio_trace.c, with the host's gcc) and runs irq_latency and
-irq_task_wake once under it with -singlestep. The plugin logs the instruction count at every
+plugin (scripts/icount_plugin/rtb_mmio_trace.c, with the host's gcc) and runs irq_latency,
+irq_task_wake and irq_task_resume once under it with -singlestep. The plugin logs the instruction count at every
 timer access. Each arming's fire instant is the instruction that starts timer1 plus the trigger
 delay (80 us, a whole number of instructions under -icount); the reference for irq_latency is
-the handler's first timer read, for irq_task_wake the task's timestamp read after its wake-up,
+the handler's first timer read, for the other two the task's timestamp read after its wake-up,
 both counted from the fire instant. Prints, per benchmark, how many samples equal the reference
 and how the others differ; exit status 1 if any differ, 2 for a set-up error.
 
@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from rtbench.errors import RtbenchError  # noqa: E402
 from rtbench.paths import Workspace, firmware_dir  # noqa: E402
 
 PLUGIN = Path(__file__).resolve().parent / "icount_plugin" / "rtb_mmio_trace.c"
-BENCHES = ("irq_latency", "irq_task_wake")
+BENCHES = ("irq_latency", "irq_task_wake", "irq_task_resume")
 Event = tuple[int, str]  # a register's offset from its timer's base, and r or w
 
 
@@ -129,31 +130,43 @@ def trace(target: Target, build: Build, iterations: int, directory: Path) -> tup
     return console, accesses
 
 
-def armings(accesses: list[Access], timers: Timers, task_pc: int | None = None) -> list[Arming]:
+def armings(accesses: list[Access], timers: Timers, task_pc: int | None = None,
+            handler_pc: int | None = None) -> list[Arming]:
+    """Each arming's instructions; one whose handler or task read the trace lacks is left out."""
     def at(k: int, base: int, event: Event | None) -> bool:
         return event is not None and accesses[k][1:3] == (base + event[0], event[1])
 
-    found, k = [], 1
+    def after(k: int, found: Callable[[int], bool]) -> int:
+        while k < len(accesses) and not found(k):
+            k += 1
+        return k
+
+    arms, k = [], 1
     while k < len(accesses):
         if not (at(k, timers.timer1, timers.start)
                 and (timers.start_after is None or at(k - 1, timers.timer1, timers.start_after))):
             k += 1
             continue
         start = accesses[k][0]
-        while not at(k, timers.timer1, timers.handler1):
-            k += 1
-        # The handler takes its entry timestamp two instructions before timer1's count or two after.
-        if at(k - 1, timers.timer0, timers.handler0) and accesses[k - 1][0] == accesses[k][0] - 2:
-            handler = accesses[k - 1][0]
+        k = after(k, lambda i: at(i, timers.timer1, timers.handler1))
+        if k == len(accesses):
+            break
+        # The handler takes its entry timestamp two instructions before timer1's count (or, before
+        # the fix, two after), at its own instruction: a tick may preempt it between the two.
+        before = k - 1
+        while before > 0 and accesses[before][0] > start and not (
+                at(before, timers.timer0, timers.handler0) and handler_pc in (None, accesses[before][3])):
+            before -= 1
+        if accesses[before][0] > start and (handler_pc is not None or accesses[before][0] == accesses[k][0] - 2):
+            handler = accesses[before][0]
         else:
             handler = accesses[k][0]
-            while not at(k, timers.timer0, timers.handler0):
-                k += 1
-        k += 1
-        while not at(k, timers.timer0, timers.task) or (task_pc is not None and accesses[k][3] != task_pc):
-            k += 1
-        found.append(Arming(start, handler, accesses[k][0]))
-    return found
+            k = after(k, lambda i: at(i, timers.timer0, timers.handler0))
+        k = after(k + 1, lambda i: at(i, timers.timer0, timers.task) and task_pc in (None, accesses[i][3]))
+        if k >= len(accesses):
+            break
+        arms.append(Arming(start, handler, accesses[k][0]))
+    return arms
 
 
 def crosscheck(target: Target, build: Build, iterations: int, directory: Path) -> list[Check]:
@@ -161,20 +174,30 @@ def crosscheck(target: Target, build: Build, iterations: int, directory: Path) -
     parser = StreamParser()
     for line in console.splitlines():
         parser.feed(line)
-    results = {r.bench: r for r in parser.finish().results}
-    if sorted(results) != sorted(BENCHES) or any(r.status != "ok" for r in results.values()):
-        raise RtbenchError("the traced run did not measure both benchmarks:\n" + console[-2000:])
-    timers = TIMERS[target.spec["qemu"]["machine"]]
-    first = armings(accesses, timers)
-    # The task's timestamp read is the instruction that follows most handlers; a tick hook may read too.
-    task_pc = Counter(a[3] for a in accesses if a[0] in {arm.task for arm in first}).most_common(1)[0][0]
-    every, delay, checks = armings(accesses, timers, task_pc), delay_instructions(target), []
-    for bench in BENCHES:
-        result = results[bench]
+    results = parser.finish().results  # in the order they ran
+    if sorted(r.bench for r in results) != sorted(BENCHES) or any(r.status != "ok" for r in results):
+        raise RtbenchError("the traced run did not measure every benchmark:\n" + console[-2000:])
+    timers, delay, checks = TIMERS[target.spec["qemu"]["machine"]], delay_instructions(target), []
+    where = {a[0]: k for k, a in enumerate(accesses)}
+    # The handler's entry timestamp: the timer0 read two instructions before most timer1 counts.
+    counts = {a[0] for a in accesses if a[1:3] == (timers.timer1 + timers.handler1[0], timers.handler1[1])}
+    common = Counter(a[3] for a in accesses if a[0] + 2 in counts and a[1] == timers.timer0 + timers.handler0[0]
+                     and a[2] == timers.handler0[1]).most_common(1)
+    handler_pc = common[0][0] if common else None  # None: the handler reads timer0 after timer1 (old)
+    first = armings(accesses, timers, handler_pc=handler_pc)
+    for result in results:
         taken = result.warmup + len(result.raw_samples)
-        mine, every = every[result.warmup:taken], every[taken:]
-        ends = [arm.handler if bench == "irq_latency" else arm.task for arm in mine]
-        checks.append(Check(bench, result.samples(), [end - arm.start - delay for end, arm in zip(ends, mine)]))
+        own, first = first[:taken], first[taken:]
+        # Its task reads the timestamp at one instruction after most wake-ups (a tick hook may read
+        # too): look for that instruction only, from its first arming to the next benchmark's.
+        task_pc = Counter(a[3] for a in accesses if a[0] in {arm.task for arm in own}).most_common(1)[0][0]
+        segment = accesses[where[own[0].start] - 1:where[first[0].start] if first else len(accesses)]
+        traced = own if result.bench == "irq_latency" else armings(segment, timers, task_pc, handler_pc)
+        mine = traced[result.warmup:taken]
+        if len(mine) != len(result.raw_samples):
+            raise RtbenchError(f"{result.bench}: {len(mine)} armings traced for {len(result.raw_samples)} samples")
+        ends = [arm.handler if result.bench == "irq_latency" else arm.task for arm in mine]
+        checks.append(Check(result.bench, result.samples(), [end - arm.start - delay for end, arm in zip(ends, mine)]))
     return checks
 
 
