@@ -2,8 +2,8 @@
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The benchmark interrupt: CMSDK APB timer1 armed one-shot, on the same clock as the
  * timestamp timer0. Its handler reads timer0 (the entry timestamp), then timer1, which has
- * counted since it expired: the fire time is the entry timestamp less that count and the
- * two instructions between the reads, converted exactly (below). */
+ * counted since it expired: the fire time is the entry timestamp less that count, plus the
+ * two instructions between the reads that timer1 counted too, converted exactly (below). */
 #include <stdint.h>
 
 #include "cmsdk.h"
@@ -45,7 +45,8 @@ void rtb_target_irq_trigger(uint32_t delay_ts)
 #define CM_N ((int)RTB_TS_SCALE_NUM)
 #define CM_D ((int)RTB_TS_SCALE_DEN)
 #define CM_E(a) ((CM_D - (CM_N * (a)) % CM_D) % CM_D)
-#define CM_LAG(a) ((uint8_t)(((CM_E(a) < CM_N ? CM_E(a) : CM_E(a) - CM_D) + CM_READ_LAG_INSNS * CM_D + CM_N - 1) / CM_N - 1))
+#define CM_SIGNED_E(a) (CM_E(a) < CM_N ? CM_E(a) : CM_E(a) - CM_D)
+#define CM_LAG(a) ((uint8_t)((CM_SIGNED_E(a) + CM_READ_LAG_INSNS * CM_D + CM_N - 1) / CM_N - 1))
 #define CM_LAG4(a) CM_LAG(a), CM_LAG((a) + 1), CM_LAG((a) + 2), CM_LAG((a) + 3)
 #define CM_LAG16(a) CM_LAG4(a), CM_LAG4((a) + 4), CM_LAG4((a) + 8), CM_LAG4((a) + 12)
 _Static_assert(2 * CM_N - 1 < CM_D, "E must be unique modulo RTB_TS_SCALE_DEN");
