@@ -66,3 +66,25 @@ def test_rules_come_from_the_data_file() -> None:
     assert any(r.path == "kernel.config.tick_hz" for r in rules)
     custom = [Rule(path="kernel.config.*", label="cfg", why="w")]
     assert [d.label for d in differences([_manifest(), _manifest(tick_hz="1000")], custom)] == ["cfg"]
+
+
+def test_section_flags_are_named_apart_from_other_code_generation_flags() -> None:
+    with_sections, without = _manifest(), _manifest()
+    with_sections["compiler"]["flags"]["kernel"] = ["-mthumb", "-O2", "-ffunction-sections", "-fdata-sections"]
+    without["compiler"]["flags"]["kernel"] = ["-mthumb", "-O2", "-ffunction-sections", "-fno-data-sections"]
+    (diff,) = differences([with_sections, without])
+    assert (diff.label, diff.path, diff.values) == ("section flags", "compiler.flags.kernel",
+                                                    ("-fdata-sections", "-fno-data-sections"))
+    assert "section anchors" in diff.why
+    # Another code-generation flag differing as well: each rule names its own items.
+    without["compiler"]["flags"]["kernel"].append("-fno-inline")
+    assert [(d.label, d.values) for d in differences([with_sections, without])] == [
+        ("section flags", ("-fdata-sections", "-fno-data-sections")),
+        ("code-generation flags", ("(none)", "-fno-inline"))]
+
+
+def test_a_layer_one_run_did_not_record_is_named_once() -> None:
+    older = _manifest()
+    del older["compiler"]["flags"]
+    assert [(d.label, d.values) for d in differences([_manifest(), older])] == [
+        ("code-generation flags", ("(none)", "(not recorded)"))]

@@ -55,6 +55,16 @@ def _run(command: list[str], cwd: Path, what: str) -> None:
         raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
 
 
+def _effective(words: list[str]) -> list[str]:
+    """GCC obeys the last of -fX and -fno-X: keep only that one (the kernel layer's
+    -fno-data-sections after the image-wide -fdata-sections), so the manifest says what applied."""
+    def toggle(word: str) -> str:
+        return word[5:] if word.startswith("-fno-") else word[2:]
+
+    last = {toggle(w): i for i, w in enumerate(words) if w.startswith("-f")}
+    return [w for i, w in enumerate(words) if not w.startswith("-f") or last[toggle(w)] == i]
+
+
 def _flags(directory: Path) -> dict[str, list[str]]:
     """The compile flags actually used, per layer, from CMake's compile database."""
     try:
@@ -69,9 +79,9 @@ def _flags(directory: Path) -> dict[str, list[str]]:
         if layer in flags:
             continue
         words = entry.get("command", "").split()
-        flags[layer] = [w.replace(firmware, "firmware/") for w in words[1:]
-                        if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
-                        and not w.startswith(("-DRTB_PROFILE_HEADER", *_PATH_ONLY_FLAGS))]
+        flags[layer] = _effective([w.replace(firmware, "firmware/") for w in words[1:]
+                                   if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
+                                   and not w.startswith(("-DRTB_PROFILE_HEADER", *_PATH_ONLY_FLAGS))])
     link = _link_flags(directory)
     if link:
         flags["link"] = link

@@ -62,21 +62,29 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix: value}
 
 
-def _rule_for(path: str, rules: list[Rule]) -> Rule | None:
+def _rules_for(path: str, rules: list[Rule], lists: bool) -> list[Rule]:
+    """The first rule that matches; where every run has a list, a rule with `keep` takes only its
+    items and the next matching rule sees the rest (section flags before code-generation flags).
+    Where a run lacks the list, the last of those rules alone says so."""
+    found: list[Rule] = []
     for rule in rules:
         if fnmatchcase(path, rule.path):
-            return rule
-    return None
+            found.append(rule)
+            if not rule.keep:
+                break
+    return found if lists else found[-1:]
 
 
-def _items(value: Any, rule: Rule) -> list[str]:
-    return [str(v) for v in value if not rule.keep or str(v).startswith(rule.keep)]
+def _items(value: Any, rule: Rule, taken: tuple[str, ...]) -> list[str]:
+    return [str(v) for v in value if (not rule.keep or str(v).startswith(rule.keep))
+            and not (taken and str(v).startswith(taken))]
 
 
-def _shown(values: list[Any], rule: Rule) -> tuple[str, ...]:
-    """One text per run; for lists only the items not common to every run."""
+def _shown(values: list[Any], rule: Rule, taken: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """One text per run; for lists only the items not common to every run (and not `taken` by
+    an earlier rule)."""
     if any(isinstance(v, list) for v in values):
-        lists = [_items(v, rule) if isinstance(v, list) else None for v in values]
+        lists = [_items(v, rule, taken) if isinstance(v, list) else None for v in values]
         common = set.intersection(*(set(x) for x in lists if x is not None))
         return tuple(NOT_RECORDED if x is None else " ".join(i for i in x if i not in common) or "(none)"
                      for x in lists)
@@ -90,15 +98,15 @@ def differences(manifests: list[dict[str, Any]], rules: list[Rule] | None = None
     paths = sorted({p for f in flat for p in f})
     found: list[tuple[int, Difference]] = []
     for path in paths:
-        rule = _rule_for(path, rules)
-        if rule is None:
-            continue
-        values = _shown([f.get(path) for f in flat], rule)
-        if len(set(values)) < 2:
-            continue
-        if rule.when_equal and len({str(f.get(rule.when_equal)) for f in flat}) > 1:
-            continue
-        found.append((rules.index(rule), Difference(path, rule.label, rule.why, values)))
+        raw = [f.get(path) for f in flat]
+        taken: tuple[str, ...] = ()
+        for rule in _rules_for(path, rules, all(isinstance(v, list) for v in raw)):
+            values, taken = _shown(raw, rule, taken), taken + rule.keep
+            if len(set(values)) < 2:
+                continue
+            if rule.when_equal and len({str(f.get(rule.when_equal)) for f in flat}) > 1:
+                continue
+            found.append((rules.index(rule), Difference(path, rule.label, rule.why, values)))
     return _merged([d for _, d in sorted(found, key=lambda item: item[0])])
 
 

@@ -40,7 +40,7 @@ def test_each_core_runs_freertos_and_the_fpu_benchmarks_where_it_has_an_fpu(work
     assert all(results[label].status == "ok" for label in fpu_labels)
     # Under -icount the FPU-aware switch costs no instruction: the conditional stores and loads of
     # s16-s31 count as instructions whether they run or not, lazy stacking is done by hardware.
-    # (On the M7 alternate switches take two paths, 3 instructions apart: compare the counts seen.)
+    # (On the M7 alternate switches take two paths, 2 instructions apart: compare the counts seen.)
     plain, fpu = (_frequent(results[f"task_switch_fpu[fpu={n}]"].samples()) for n in (0, 1))
     assert plain == fpu and min(plain) >= median(results["task_switch"].samples())
     assert results["uart_irq_task"].status == "ok"

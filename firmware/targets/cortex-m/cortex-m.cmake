@@ -5,6 +5,12 @@
 # of headers and link.ld, peripheral sources). A link.ld defines CODE and RAM and includes the
 # shared section layout (sections.ld).
 set(RTB_CM_DIR ${CMAKE_CURRENT_LIST_DIR})
+# The kernel library without -fdata-sections: a section per global defeats GCC's section anchors,
+# so kernel paths load each global's address on their own (on qemu-m3 FreeRTOS's task_switch
+# 56 -> 52 instructions, uC/OS-II's sem_signal_wake 228 -> 222, ThreadX's paths unchanged): a
+# bias between kernels that is rtbench's build choice, not theirs. -ffunction-sections stays,
+# so unused kernel functions are still dropped. `--opt '-O2 -fdata-sections'` measures with it.
+set(RTB_KERNEL_FLAGS -fno-data-sections)
 
 # rtb_cortex_m_target(<target folder> FAMILY <folder here> SOURCES <peripheral source here>...)
 macro(rtb_cortex_m_target target_dir)

@@ -14,8 +14,6 @@
 #define CM_UART0_BASE 0x50200000u
 #define CM_UART1_BASE 0x50201000u
 #define CM_UART1_TX_IRQ 35
-/* The handler reads timer0 two instructions after timer1: 5.12 ticks under icount shift=7. */
-#define CM_TIMER0_READ_LAG_TICKS 5u
 
 #define CM_TIMESTAMP_TEXT "CMSDK APB timer0 20 MHz, instructions under -icount shift=7"
 #define CM_IRQ_SOURCE_TEXT "CMSDK APB timer1 (IRQ 4), one-shot"

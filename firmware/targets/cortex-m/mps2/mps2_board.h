@@ -13,8 +13,6 @@
 #define CM_UART0_BASE 0x40004000u
 #define CM_UART1_BASE 0x40005000u
 #define CM_UART1_TX_IRQ 3
-/* The handler reads timer0 two instructions after timer1: 6.4 ticks under icount shift=7. */
-#define CM_TIMER0_READ_LAG_TICKS 6u
 
 #define CM_TIMESTAMP_TEXT "CMSDK APB timer0 25 MHz, instructions under -icount shift=7"
 #define CM_IRQ_SOURCE_TEXT "CMSDK APB timer1 (IRQ 9), one-shot"
