@@ -44,7 +44,10 @@ bool rtb_irq_witness_start(rtb_irq_witness *witness, rtb_run *run)
     witness->runs = 0;
     if (!rtb_group_init(&witness->group, run))
         return false;
-    return rtb_group_spawn(&witness->group, "witness", witness_task, witness, 1u) != 0;
+    if (rtb_group_spawn(&witness->group, "witness", witness_task, witness, 1u))
+        return true;
+    rtb_group_join(&witness->group, 0u); /* reclaims the group's semaphore */
+    return false;
 }
 
 bool rtb_irq_witness_missed(rtb_irq_witness *witness, uint32_t runs_before)
