@@ -5,17 +5,10 @@
  * irq_latency times the interrupt to the handler's first timestamp read; irq_task_wake times
  * it to the woken task running. Both intervals start at a hardware event, timed by the
  * interrupt timer itself, so no read overhead is subtracted.
- * Checked: exactly one interrupt per arming, and the task was woken by it. */
+ * Checked: exactly one interrupt per arming, the task was woken by it, and (in rounds after
+ * measuring, rtb/irq.h) the task had blocked when it fired. */
 #include "rtb/bench.h"
 #include "rtb/irq.h"
-
-/* Far enough ahead for the task to block first (about 600 instructions on qemu-m3). A target on
- * which arming and blocking take longer (a Linux guest under instruction counting) says how far. */
-#ifdef RTB_TARGET_IRQ_TRIGGER_DELAY_US
-#define TRIGGER_DELAY_US RTB_TARGET_IRQ_TRIGGER_DELAY_US
-#else
-#define TRIGGER_DELAY_US 80u
-#endif
 
 typedef enum { TO_HANDLER, TO_TASK } timed_span;
 
@@ -36,6 +29,24 @@ static bool on_irq(uint32_t t_fire, uint32_t t_entry, void *arg)
     return switch_needed;
 }
 
+/* Arm-and-block rounds with the witness below the task, after measuring (so that the samples
+ * start where they did before the check): a lead too short fails the run. */
+static void check_lead(rtb_run *run, uint32_t timeout)
+{
+    static rtb_irq_witness witness RTB_NOINIT;
+    if (!rtb_irq_witness_start(&witness, run))
+        return;
+    for (uint32_t i = 0; i < RTB_IRQ_WITNESS_ROUNDS && !rtb_failed(run); i++) {
+        uint32_t runs = witness.runs;
+        rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
+        if (rtb_os_sem_take(s.sem, timeout) != RTB_OK)
+            rtb_fail(run, "the timer interrupt never woke the task");
+        else
+            rtb_irq_witness_missed(&witness, runs);
+    }
+    rtb_irq_witness_stop(&witness);
+}
+
 static void run(rtb_run *run, timed_span span)
 {
     s.sem = rtb_os_sem_create(0, 1);
@@ -47,7 +58,7 @@ static void run(rtb_run *run, timed_span span)
     rtb_irq_attach(on_irq, 0);
     uint32_t timeout = rtb_os_tick_hz() / 10u + 2u;
     for (uint32_t i = 0; i < rtb_loops(run) && !rtb_failed(run); i++) {
-        rtb_irq_trigger(rtb_us_to_ts(TRIGGER_DELAY_US));
+        rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
         rtb_err taken = rtb_os_sem_take(s.sem, timeout);
         uint32_t t_task = rtb_now();
         if (taken != RTB_OK)
@@ -57,6 +68,8 @@ static void run(rtb_run *run, timed_span span)
         else
             rtb_sample(run, (int32_t)((span == TO_HANDLER ? s.t_entry : t_task) - s.t_fire));
     }
+    if (!rtb_failed(run))
+        check_lead(run, timeout);
     rtb_irq_detach();
     rtb_os_sem_delete(s.sem);
 }

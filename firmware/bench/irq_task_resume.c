@@ -8,13 +8,12 @@
  * that is not suspended is lost, and the task would never wake.) Timed: from the hardware interrupt
  * (timed by the interrupt timer itself, so no read overhead is subtracted) to the resumed task
  * running, as irq_task_wake times the semaphore path. Checked: exactly one interrupt per arming,
- * and it found the task suspended and resumed it. */
+ * it found the task suspended and resumed it, and (in rounds after measuring, rtb/irq.h) the
+ * armer had blocked when it fired. */
 #include "rtb/bench.h"
 #include "rtb/group.h"
 #include "rtb/irq.h"
 
-/* Far enough ahead for the task to suspend first (as irq_task_wake). */
-#define TRIGGER_DELAY_US 80u
 #define PRIO_TASK (RTB_PRIO_RUNNER - 1u)
 #define PRIO_ARMER (RTB_PRIO_RUNNER - 2u)
 
@@ -46,8 +45,23 @@ static void armer(void *arg)
     (void)arg;
     for (;;) {
         rtb_os_sem_take(s.arm, RTB_WAIT_FOREVER);
-        rtb_irq_trigger(rtb_us_to_ts(TRIGGER_DELAY_US));
+        rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
     }
+}
+
+/* Arm-and-block rounds with the witness below the armer, after measuring (as irq_task_wake). */
+static void check_lead(void)
+{
+    static rtb_irq_witness witness RTB_NOINIT;
+    if (!rtb_irq_witness_start(&witness, s.run))
+        return;
+    for (uint32_t i = 0; i < RTB_IRQ_WITNESS_ROUNDS && !rtb_failed(s.run); i++) {
+        uint32_t runs = witness.runs;
+        rtb_os_sem_give(s.arm);
+        rtb_os_task_suspend_self();
+        rtb_irq_witness_missed(&witness, runs);
+    }
+    rtb_irq_witness_stop(&witness);
 }
 
 static void task(void *arg)
@@ -64,6 +78,8 @@ static void task(void *arg)
         else
             rtb_sample(s.run, (int32_t)(t_task - s.t_fire));
     }
+    if (!rtb_failed(s.run))
+        check_lead();
     rtb_group_done(&s.group);
 }
 

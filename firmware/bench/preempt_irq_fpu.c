@@ -5,14 +5,14 @@
  * time, so that the interrupt and the switch to the woken task find FPU state live and the
  * kernel saves it. Timed: from the hardware interrupt (timed by the interrupt timer itself, no
  * read overhead subtracted) to the woken task running. Checked: one interrupt per arming, it
- * woke the task, and the busy task's floating-point sum stays exact across every preemption. */
+ * woke the task, the busy task's floating-point sum stays exact across every preemption, and
+ * (fpu=0, in rounds after measuring) the busy task had run before the interrupt: the waiter had
+ * blocked. */
 #include "rtb/bench.h"
 #include "rtb/fpu.h"
 #include "rtb/group.h"
 #include "rtb/irq.h"
 
-/* Far enough ahead for the task to block first (as irq_task_wake). */
-#define TRIGGER_DELAY_US 80u
 #define PRIO_WAITER (RTB_PRIO_RUNNER - 1u)
 #define PRIO_BUSY 2u
 
@@ -20,6 +20,7 @@ static struct {
     rtb_run *run;
     rtb_group group;
     rtb_sem *sem;
+    volatile uint32_t *spins; /* busy_plain's count, or NULL */
     volatile uint32_t t_fire;
     volatile uint32_t fired;
 } s RTB_NOINIT; /* set up by every run: not zeroed at reset, so it adds nothing to boot_time */
@@ -35,12 +36,27 @@ static bool on_irq(uint32_t t_fire, uint32_t t_entry, void *arg)
     return switch_needed;
 }
 
+/* Arm-and-block rounds after measuring (as irq_task_wake): busy_plain, which runs only once the
+ * waiter has blocked, must have counted before every interrupt. */
+static void check_lead(uint32_t timeout)
+{
+    for (uint32_t i = 0; i < RTB_IRQ_WITNESS_ROUNDS && !rtb_failed(s.run); i++) {
+        uint32_t spins = *s.spins;
+        rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
+        if (rtb_os_sem_take(s.sem, timeout) != RTB_OK)
+            rtb_fail(s.run, "the timer interrupt never woke the task");
+        else if (*s.spins == spins)
+            rtb_fail(s.run, "the benchmark interrupt fired before the waiter had blocked (the busy task had "
+                            "not run): the target's interrupt lead (RTB_TARGET_IRQ_TRIGGER_DELAY_US) is too short");
+    }
+}
+
 static void waiter(void *arg)
 {
     (void)arg;
     uint32_t timeout = rtb_os_tick_hz() / 10u + 2u;
     for (uint32_t i = 0; i < rtb_loops(s.run) && !rtb_failed(s.run); i++) {
-        rtb_irq_trigger(rtb_us_to_ts(TRIGGER_DELAY_US));
+        rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
         rtb_err taken = rtb_os_sem_take(s.sem, timeout);
         uint32_t t_task = rtb_now();
         if (taken != RTB_OK)
@@ -50,6 +66,8 @@ static void waiter(void *arg)
         else
             rtb_sample(s.run, (int32_t)(t_task - s.t_fire));
     }
+    if (s.spins)
+        check_lead(timeout);
     rtb_group_stop(&s.group); /* the busy task then finishes by itself where a kernel needs it */
     rtb_group_done(&s.group);
 }
@@ -98,6 +116,7 @@ static void run(rtb_run *run)
     }
     s.run = run;
     s.fired = 0;
+    s.spins = rtb_param(run) ? 0 : &spins;
     s.sem = rtb_os_sem_create(0, 1);
     if (!s.sem) {
         rtb_fail(run, "could not create a semaphore");

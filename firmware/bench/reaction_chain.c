@@ -16,14 +16,10 @@
 #include "rtb/group.h"
 #include "rtb/irq.h"
 
-/* Far enough ahead for both tasks of the chain to block and the background to run first: on the
- * soft-core (10 MHz nominal) two blockings and switches outlast a 400 us lead. A target whose
- * interrupt needs a longer lead (a Linux guest) says how long, for one blocking. */
-#ifdef RTB_TARGET_IRQ_TRIGGER_DELAY_US
-#define TRIGGER_DELAY_US (3u * RTB_TARGET_IRQ_TRIGGER_DELAY_US)
-#else
-#define TRIGGER_DELAY_US 1000u
-#endif
+/* Far enough ahead for both tasks of the chain to block and the background to run first: three
+ * times the target's lead for one blocking (rtb/irq.h), and at least 1 ms (on the soft-core at
+ * 10 MHz nominal two blockings and switches outlast 400 us). */
+#define TRIGGER_DELAY_US (3u * RTB_IRQ_LEAD_US > 1000u ? 3u * RTB_IRQ_LEAD_US : 1000u)
 #define PRIO_SERVICE (RTB_PRIO_RUNNER - 1u)
 #define PRIO_CONTROL (RTB_PRIO_RUNNER - 2u)
 #define PRIO_FIRST_BACKGROUND 1u

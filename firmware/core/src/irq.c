@@ -30,3 +30,38 @@ void rtb_core_irq(uint32_t t_fire, uint32_t t_entry)
     bool switch_needed = handler ? handler(t_fire, t_entry, current_arg) : false;
     rtb_os_isr_exit(switch_needed);
 }
+
+static void witness_task(void *arg)
+{
+    rtb_irq_witness *witness = arg;
+    while (rtb_group_running(&witness->group))
+        witness->runs++;
+    rtb_group_done(&witness->group);
+}
+
+bool rtb_irq_witness_start(rtb_irq_witness *witness, rtb_run *run)
+{
+    witness->runs = 0;
+    if (!rtb_group_init(&witness->group, run))
+        return false;
+    if (rtb_group_spawn(&witness->group, "witness", witness_task, witness, 1u))
+        return true;
+    rtb_group_join(&witness->group, 0u); /* reclaims the group's semaphore */
+    return false;
+}
+
+bool rtb_irq_witness_missed(rtb_irq_witness *witness, uint32_t runs_before)
+{
+    if (witness->runs != runs_before)
+        return false;
+    rtb_fail(witness->group.run, "the benchmark interrupt fired before the measuring task had blocked "
+                                 "(the idle task was not running): the target's interrupt lead "
+                                 "(RTB_TARGET_IRQ_TRIGGER_DELAY_US) is too short");
+    return true;
+}
+
+void rtb_irq_witness_stop(rtb_irq_witness *witness)
+{
+    rtb_group_stop(&witness->group);
+    rtb_group_join(&witness->group, 1u);
+}
