@@ -36,6 +36,22 @@ class Build:
     defines: tuple[str, ...] = ()  # image-wide preprocessor definitions (e.g. a target's counter choice)
     kernel_patches: dict[str, str] = field(default_factory=dict)  # semantic patch -> SHA-256, in order
     soc_blocks: tuple[str, ...] = ()  # optional SoC blocks the kernel needs (its image and model have them)
+    # The image's SHA-256: two clean builds of the same inputs give the same (reproducible builds).
+    elf_sha256: str = ""
+    # The warning lines of the compile and link that ran (none when the image was up to date):
+    # rtbench's own code builds with -Werror, so these come from the kernel's files.
+    warnings: tuple[str, ...] = ()
+
+
+def image_sha256(path: Path) -> str:
+    """The SHA-256 (hex) of an image file."""
+    with path.open("rb") as image:
+        return hashlib.file_digest(image, "sha256").hexdigest()
+
+
+def warning_lines(output: str) -> tuple[str, ...]:
+    """The compiler's and linker's warnings in a build's output."""
+    return tuple(line.strip() for line in output.splitlines() if "warning:" in line)
 
 
 def check_tools(target: Target) -> None:
@@ -47,11 +63,13 @@ def check_tools(target: Target) -> None:
                            f"run scripts/setup.sh (or apt-get install {packages})")
 
 
-def _run(command: list[str], cwd: Path, what: str) -> None:
+def _run(command: list[str], cwd: Path, what: str) -> str:
+    """Runs a build step; returns its output."""
     proc = processes.run(command, cwd=cwd)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
+    return proc.stdout + proc.stderr
 
 
 def _flags(directory: Path) -> dict[str, list[str]]:
@@ -89,7 +107,8 @@ def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[
 
 
 def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: Path | None, directory: Path,
-                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
+                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> str:
+    """Configures the build directory if needed and builds the image; returns the build's output."""
     fw = firmware_dir()
     # Normalised as CMake records it ("targets/qemu-m3/../cortex-m/..." becomes "targets/cortex-m/...").
     toolchain = Path(os.path.normpath(target.folder / target.spec["toolchain"]))
@@ -104,7 +123,7 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_DEFINES={';'.join(defines)}",
               f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
-    _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+    return _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
 
 
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
@@ -138,13 +157,15 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
+        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
+        elf_sha256 = image_sha256(directory / "rtbench.elf")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
     return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
                  seconds=time.monotonic() - started, defines=tuple(defines),
-                 kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel))
+                 kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
+                 elf_sha256=elf_sha256, warnings=warning_lines(output))
 
 
 def soc_blocks(kernel: Kernel) -> tuple[str, ...]:
