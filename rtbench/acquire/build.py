@@ -23,6 +23,9 @@ from .platforms import Kernel, Target
 from .run_options import compiler_words
 from .sources import KernelSource
 
+CATALOGUE = "rtbench"  # the image of the whole catalogue (firmware/CMakeLists.txt's rtbench.elf)
+MINIMAL = "rtbench-minimal"  # the kernel with one task and no catalogue (firmware/minimal)
+
 
 @dataclass
 class Build:
@@ -107,7 +110,8 @@ def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[
 
 
 def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: Path | None, directory: Path,
-                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> str:
+                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None],
+                         image: str) -> str:
     """Configures the build directory if needed and builds the image; returns the build's output."""
     fw = firmware_dir()
     # Normalised as CMake records it ("targets/qemu-m3/../cortex-m/..." becomes "targets/cortex-m/...").
@@ -123,12 +127,16 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_DEFINES={';'.join(defines)}",
               f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
-    return _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+    return _run(["cmake", "--build", str(directory), "--target", f"{image}.elf"], fw,
+                f"building the {target.name}/{kernel.name}/{profile} image")
 
 
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
                 opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
-                defines: tuple[str, ...] = ()) -> Build:
+                defines: tuple[str, ...] = (), image: str = CATALOGUE) -> Build:
+    """Builds `image` (the catalogue, or MINIMAL: the kernel with one task, which compiles the whole
+    port, kernel and target but no benchmark) in the workspace's build directory for this
+    configuration, configuring it first if needed."""
     check_tools(target)
     if profile not in kernel.profiles:
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
@@ -157,11 +165,11 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
-        elf_sha256 = image_sha256(directory / "rtbench.elf")
+        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        elf_sha256 = image_sha256(directory / f"{image}.elf")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
-    return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
+    return Build(elf=directory / f"{image}.elf", map_file=directory / f"{image}.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
                  seconds=time.monotonic() - started, defines=tuple(defines),
                  kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
