@@ -88,8 +88,9 @@ def _flags(directory: Path) -> dict[str, list[str]]:
         if layer in flags:
             continue
         words = entry.get("command", "").split()
+        # Not the path maps: they name this machine's directories and change no code.
         flags[layer] = [w for w in words[1:] if w.startswith(("-m", "-O", "-f", "-g", "-std", "-W", "-D"))
-                        and not w.startswith("-DRTB_PROFILE_HEADER")]
+                        and not w.startswith(("-DRTB_PROFILE_HEADER", "-fdebug-prefix-map", "-fmacro-prefix-map"))]
     return flags
 
 
