@@ -20,8 +20,12 @@ from . import processes
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
 from .platforms import Kernel, Target
+from .provenance import file_sha256
 from .run_options import compiler_words
 from .sources import KernelSource
+
+CATALOGUE = "rtbench"  # the image of the whole catalogue (firmware/CMakeLists.txt's rtbench.elf)
+MINIMAL = "rtbench-minimal"  # the kernel with one task and no catalogue (firmware/minimal)
 
 
 @dataclass
@@ -37,6 +41,16 @@ class Build:
     kernel_patches: dict[str, str] = field(default_factory=dict)  # semantic patch -> SHA-256, in order
     soc_blocks: tuple[str, ...] = ()  # optional SoC blocks the kernel needs (its image and model have them)
     kernel_tree: Path | None = None  # the tree compiled: the source, or its patched copy
+    # The image's SHA-256: two clean builds of the same inputs give the same (reproducible builds).
+    elf_sha256: str = ""
+    # The warning lines of the compile and link that ran (none when the image was up to date):
+    # rtbench's own code builds with -Werror, so these come from the kernel's files.
+    warnings: tuple[str, ...] = ()
+
+
+def warning_lines(output: str) -> tuple[str, ...]:
+    """The compiler's and linker's warnings in a build's output."""
+    return tuple(line.strip() for line in output.splitlines() if "warning:" in line)
 
 
 def check_tools(target: Target) -> None:
@@ -48,11 +62,13 @@ def check_tools(target: Target) -> None:
                            f"run scripts/setup.sh (or apt-get install {packages})")
 
 
-def _run(command: list[str], cwd: Path, what: str) -> None:
+def _run(command: list[str], cwd: Path, what: str) -> str:
+    """Runs a build step; returns its output."""
     proc = processes.run(command, cwd=cwd)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
         raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
+    return proc.stdout + proc.stderr
 
 
 def _effective(words: list[str]) -> list[str]:
@@ -128,7 +144,9 @@ def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[
 
 
 def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: Path | None, directory: Path,
-                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None]) -> None:
+                         opt_words: list[str], defines: tuple[str, ...], log: Callable[[str], None],
+                         image: str) -> str:
+    """Configures the build directory if needed and builds the image; returns the build's output."""
     fw = firmware_dir()
     # Normalised as CMake records it ("targets/qemu-m3/../cortex-m/..." becomes "targets/cortex-m/...").
     toolchain = Path(os.path.normpath(target.folder / target.spec["toolchain"]))
@@ -143,12 +161,16 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_DEFINES={';'.join(defines)}",
               f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
-    _run(["cmake", "--build", str(directory)], fw, f"building the {target.name}/{kernel.name}/{profile} image")
+    return _run(["cmake", "--build", str(directory), "--target", f"{image}.elf"], fw,
+                f"building the {target.name}/{kernel.name}/{profile} image")
 
 
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
                 opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
-                defines: tuple[str, ...] = ()) -> Build:
+                defines: tuple[str, ...] = (), image: str = CATALOGUE) -> Build:
+    """Builds `image` (the catalogue, or MINIMAL: the kernel with one task, which compiles the whole
+    port, kernel and target but no benchmark) in the workspace's build directory for this
+    configuration, configuring it first if needed."""
     check_tools(target)
     if profile not in kernel.profiles:
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
@@ -177,14 +199,15 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        _configure_and_build(target, kernel, profile, tree, directory, words, defines, log)
+        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        elf_sha256 = file_sha256(directory / f"{image}.elf")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
-    return Build(elf=directory / "rtbench.elf", map_file=directory / "rtbench.map", directory=directory,
+    return Build(elf=directory / f"{image}.elf", map_file=directory / f"{image}.map", directory=directory,
                  compiler=version[0] if version else compiler, flags=_flags(directory), opt_flags=opt_flags,
                  seconds=time.monotonic() - started, defines=tuple(defines),
                  kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
-                 kernel_tree=tree)
+                 kernel_tree=tree, elf_sha256=elf_sha256, warnings=warning_lines(output))
 
 
 def soc_blocks(kernel: Kernel) -> tuple[str, ...]:

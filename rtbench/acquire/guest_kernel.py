@@ -10,7 +10,6 @@ into the workspace. Nothing of it is ever committed. `python3 -m rtbench.acquire
 downloads it ahead of time (setup.sh runs it)."""
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -25,6 +24,7 @@ from ..errors import RtbenchError
 from ..paths import user_cache_dir
 from . import processes
 from .platforms import Kernel, find_kernel
+from .provenance import file_sha256
 
 SETUP_HINT = "run scripts/setup.sh (it runs dpkg --add-architecture armhf, apt-get update and fetches the package)"
 
@@ -113,14 +113,6 @@ def resolve(meta: str, arch: str) -> tuple[str, str, str]:
     return name, fields["Version"], fields["SHA256"]
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _record(deb: Path) -> Path:
     return deb.with_suffix(".json")
 
@@ -159,13 +151,13 @@ def fetch(kernel: Kernel) -> Package:
         return cached
     folder = _cache()
     deb = folder / f"{name}_{version.replace(':', '%3a')}_{arch}.deb"
-    if not deb.exists() or _sha256(deb) != sha256:
+    if not deb.exists() or file_sha256(deb) != sha256:
         # apt-get download writes into its working directory: the cache.
         proc = _apt("apt-get", "download", f"{name}:{arch}={version}", cwd=folder)
         if proc.returncode != 0 or not deb.exists():
             raise RtbenchError(f"apt-get download {name}:{arch}={version} failed: {proc.stderr.strip()[-400:]}",
                                SETUP_HINT)
-    actual = _sha256(deb)
+    actual = file_sha256(deb)
     if actual != sha256:
         deb.unlink(missing_ok=True)
         raise RtbenchError(f"{deb.name} has SHA256 {actual}, not the {sha256} apt's index gives", "fetch it again")

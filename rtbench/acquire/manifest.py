@@ -60,7 +60,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
     hello = capture.hello if capture else {}
     compiled = provenance.compiled_files(build.directory)
     image = {"elf": str(build.elf), "defines": list(build.defines),
-             "sha256": provenance.file_sha256(build.elf) if build.elf.is_file() else ""}
+             "sha256": build.elf_sha256}
     return {
         "rtbench": {"version": __version__, "commit": _git_commit(),
                     # rtbench's own sources the build read: exact where the commit is "-dirty".

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..acquire import processes, sources
-from ..acquire.build import Build, build_image
+from ..acquire.build import MINIMAL, Build, build_image
 from ..acquire.footprint import parse_map_detailed
 from ..acquire.platforms import Kernel, Target, find_kernel, find_target, kernels
 from ..errors import RtbenchError
@@ -25,7 +25,6 @@ from ..reports.tables import Column, Table, cell
 CATEGORIES = ("task", "synchronisation", "message", "memory", "time", "interrupt", "system", "trace", "other")
 PROPERTIES = (("licence", "licence"), ("scheduler", "scheduler"), ("priority_levels", "priority levels"),
               ("equal_priorities", "equal priorities"), ("mutex_protocol", "mutex protocol"), ("pool", "pool"))
-MINIMAL = "rtbench-minimal"
 
 
 @dataclass

@@ -74,6 +74,8 @@ def test_freertos_runs_repeat_bit_for_bit(freertos_runs: list[Run]) -> None:
 def test_linux_guest_runs_repeat_bit_for_bit(linux_runs: list[Run]) -> None:
     """Same kernel, same initramfs, same virtual clock: the guest's instruction stream repeats."""
     assert samples(linux_runs[0]) == samples(linux_runs[1])
+    ramdisks = {run.manifest["run"]["initramfs_sha256"] for run in linux_runs}  # written anew per run
+    assert len(ramdisks) == 1 and re.fullmatch(r"[0-9a-f]{64}", ramdisks.pop())
 
 
 def test_the_manifest_records_the_guest_kernel(linux_runs: list[Run]) -> None:

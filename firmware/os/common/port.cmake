@@ -35,7 +35,8 @@ function(rtb_port_require_tree what)
 endfunction()
 
 # rtb_port_link(<port source> <arch> INCLUDES <kernel include dir>...): after add_library(rtb_kernel):
-# the kernel built as it is (third-party: without our warning flags), with the port's folder, its
+# the kernel built as it is (third-party: firmware/CMakeLists.txt leaves its files out of rtbench's
+# warning rules), with the port's folder, its
 # include dirs, the shared helpers' headers and the target's headers; sets RTB_OS_SOURCES (the
 # port, its arch/<arch>.c and its services) and RTB_OS_LIBRARIES for the image.
 function(rtb_port_link port_source arch)
@@ -43,7 +44,6 @@ function(rtb_port_link port_source arch)
     target_include_directories(rtb_kernel PUBLIC
         ${CMAKE_CURRENT_LIST_DIR} ${RTB_PORT_COMMON_DIR} ${arg_INCLUDES} ${RTB_TARGET_INCLUDES})
     target_compile_definitions(rtb_kernel PUBLIC RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")
-    target_compile_options(rtb_kernel PRIVATE -w)
     # The port's optional services (rtb/os.h: event flags, software timers) are in
     # <port source>_services.c, built with them only in images defining RTB_WITH_SERVICES;
     # rtb_port_services_absent.c stands in for them in the others.

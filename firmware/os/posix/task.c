@@ -230,7 +230,8 @@ uint32_t rtb_os_isr_priority(void) { return rtb_posix_fifo_granted(NULL) ? RTB_P
 /* The kernel preempts for the woken task by itself when the handler thread blocks again. */
 void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }
 
-static void *parked(void *arg)
+/* Ends only by cancellation, in pause(): _Noreturn says so (a thread start returns void *). */
+static _Noreturn void *parked(void *arg)
 {
     (void)arg;
     for (;;)

@@ -12,6 +12,7 @@ time, shorter than the boot): the kernel's timekeeping start (the count at CLOCK
 its phases."""
 from __future__ import annotations
 
+import hashlib
 import re
 import tempfile
 from pathlib import Path
@@ -92,7 +93,8 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     with tempfile.TemporaryDirectory(prefix="rtbench-guest-") as scratch:
         folder = Path(scratch)
         cpio = folder / "initramfs.cpio"
-        cpio.write_bytes(_initramfs(build, words))
+        ramdisk = _initramfs(build, words)
+        cpio.write_bytes(ramdisk)
         command = [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"],
                    "-display", "none", "-monitor", "none", "-serial", "stdio",
                    "-icount", spec["icount"], "-rtc", "base=2000-01-01T00:00:00,clock=vm",
@@ -100,7 +102,10 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
                    "-kernel", str(guest.image), "-dtb", str(guest.device_tree), "-initrd", str(cpio),
                    "-append", append, "-no-reboot"]
         outcome = run_console(command, launch, clean_statuses=(0,))
+    # The initramfs is deterministic (fixed order, inodes and times): the image, its options and
+    # the guest kernel's package checksum pin what the guest ran.
     details: dict[str, object] = {"guest_kernel": guest.manifest(), "kernel_append": append,
+               "initramfs_sha256": hashlib.sha256(ramdisk).hexdigest(),
                "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set"}
     return _finish(outcome, details)
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* freertos-codesign: what the patched tasks.c calls (patches/*.cocci insert the calls). Macros,
- * because they use tasks.c's own statics (the TCB type, the ready lists, pxCurrentTCB); each is
- * one or two stores to the SoC's per-task slots (soc/task_scheduler.py) on the common path. */
+/* freertos-codesign: what the patched tasks.c calls (the semantic patches in patches/ insert
+ * the calls). Macros, because they use tasks.c's own statics (the TCB type, the ready lists,
+ * pxCurrentTCB); each is one or two stores to the SoC's per-task slots (soc/task_scheduler.py)
+ * on the common path. */
 #ifndef RTB_CODESIGN_KERNEL_H
 #define RTB_CODESIGN_KERNEL_H
 
