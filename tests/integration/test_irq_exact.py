@@ -7,8 +7,6 @@ instruction low."""
 from __future__ import annotations
 
 import importlib.util
-import os
-import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -19,11 +17,10 @@ from rtbench.acquire import sources
 from rtbench.acquire.build import build_image
 from rtbench.acquire.platforms import find_kernel, find_target
 from rtbench.paths import Workspace
+from tests.parts import need
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "irq_crosscheck.py"
-# The trees tests use when the port's variable is not set: beside the checkout (see DESIGN.md).
-SHARED_TREES = {"ucos2": "uC-OS2"}
 
 
 def _script() -> ModuleType:
@@ -36,20 +33,13 @@ def _script() -> ModuleType:
 
 
 def _source(name: str) -> sources.KernelSource:
-    kernel = find_kernel(name)
-    env = kernel.spec["source"].get("env")
-    if env and not os.environ.get(env) and name in SHARED_TREES:
-        tree = REPO.parent / "shared" / "kernels" / SHARED_TREES[name]
-        if not tree.is_dir():
-            pytest.skip(f"{name} source absent: set {env} to its tree")
-        return sources.locate(kernel, tree)
-    return sources.locate(kernel)
+    need("kernel", name)  # uC/OS-II: the user's tree (CI: ../shared/kernels, through .ci/run)
+    return sources.locate(find_kernel(name))
 
 
 @pytest.mark.parametrize("name", ["freertos", "ucos2"])
 def test_irq_samples_equal_the_plugins_instruction_count(name: str, workspace: Workspace, tmp_path: Path) -> None:
-    if not shutil.which("gcc"):
-        pytest.skip("the host's gcc builds the QEMU plugin: apt-get install gcc")
+    need("target", "linux")  # the host's gcc builds the QEMU plugin
     target, kernel = find_target("qemu-m3"), find_kernel(name)
     build = build_image(target, kernel, "default", _source(name), workspace)
     checks = _script().crosscheck(target, build, 300, tmp_path)

@@ -9,11 +9,10 @@ their ELF files must have the same SHA-256, hold no path of either, and the fres
 printed no warning (rtbench's own code fails on one; the kernel's files build with the compiler's
 default warnings, and the trees rtbench supports have none today). The whole catalogue is built
 for two pairs; the others build the one-task image, which compiles the whole port, kernel and
-target but no benchmark, to keep this test short. uC/OS-II and ThreadX pairs skip unless
-UCOS2_PATH / THREADX_PATH point at their trees."""
+target but no benchmark, to keep this test short. uC/OS-II and ThreadX pairs skip (with rtbench
+doctor's reason) unless UCOS2_PATH / THREADX_PATH point at their trees."""
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from rtbench.acquire import sources
 from rtbench.acquire.build import CATALOGUE, MINIMAL, Build, build_image
 from rtbench.acquire.platforms import find_kernel, find_target, for_kernel, kernels, targets
 from rtbench.paths import Workspace
+from tests.parts import need
 
 # The pairs whose whole catalogue is built: the default image, and the cycle-accurate soft-core's.
 WHOLE_CATALOGUE = {("qemu-m3", "freertos"), ("vexriscv-sim", "freertos")}
@@ -34,8 +34,7 @@ def _source(kernel_name: str) -> sources.KernelSource:
     spec = kernel.spec.get("source", {})
     if spec.get("running_kernel") or spec.get("debian_package"):
         return sources.KernelSource(None, "", "no tree: the image holds no kernel")  # nothing to fetch to build
-    if not spec.get("crate") and not os.environ.get(spec["env"]):
-        pytest.skip(f"{kernel_name} source absent: set {spec['env']} to its tree ({spec['how_to_get']})")
+    need("kernel", kernel_name)  # uC/OS-II and ThreadX: the user's trees, else a skip with the reason
     return sources.locate(kernel)
 
 
