@@ -76,7 +76,7 @@ TIMERS = {"mps2-an385": _cmsdk(0x40000000), "mps2-an386": _cmsdk(0x40000000), "m
 class Arming:
     start: int  # the instruction that started timer1
     handler: int  # the handler's first timer read
-    task: int  # the task's first timestamp read after the handler
+    task: int | None  # the task's first timestamp read after the handler (None: it read none)
 
 
 @dataclass
@@ -91,15 +91,25 @@ class Check:
 
 def delay_instructions(target: Target) -> int:
     """The irq benchmarks' trigger delay in instructions: it must be whole for an exact fire instant."""
-    text = (firmware_dir() / "bench" / "irq_latency_wake.c").read_text()
-    found = re.search(r"#define TRIGGER_DELAY_US (\d+)u", text)
+    # The default lead (rtb/irq.h); the Cortex-M targets do not set one of their own.
+    text = (firmware_dir() / "core" / "include" / "rtb" / "irq.h").read_text()
+    found = re.search(r"#define RTB_IRQ_LEAD_US (\d+)u", text)
     if not found:
-        raise RtbenchError("cannot find TRIGGER_DELAY_US in firmware/bench/irq_latency_wake.c")
+        raise RtbenchError("cannot find the default RTB_IRQ_LEAD_US in firmware/core/include/rtb/irq.h")
     shift = int(re.search(r"shift=(\d+)", target.spec["qemu"]["icount"]).group(1))  # type: ignore[union-attr]
     ns = int(found.group(1)) * 1000
     if ns % (1 << shift):
         raise RtbenchError(f"the trigger delay ({ns} ns) is not a whole number of instructions")
     return ns >> shift
+
+
+def witness_rounds() -> int:
+    """How many armings each benchmark adds after its samples to check that its task had blocked."""
+    text = (firmware_dir() / "core" / "include" / "rtb" / "irq.h").read_text()
+    found = re.search(r"#define RTB_IRQ_WITNESS_ROUNDS (\d+)u", text)
+    if not found:
+        raise RtbenchError("cannot find RTB_IRQ_WITNESS_ROUNDS in firmware/core/include/rtb/irq.h")
+    return int(found.group(1))
 
 
 def plugin_library(directory: Path) -> Path:
@@ -141,10 +151,13 @@ def armings(accesses: list[Access], timers: Timers, task_pc: int | None = None,
             k += 1
         return k
 
+    def starts(k: int) -> bool:
+        return at(k, timers.timer1, timers.start) and (
+            timers.start_after is None or at(k - 1, timers.timer1, timers.start_after))
+
     arms, k = [], 1
     while k < len(accesses):
-        if not (at(k, timers.timer1, timers.start)
-                and (timers.start_after is None or at(k - 1, timers.timer1, timers.start_after))):
+        if not starts(k):
             k += 1
             continue
         start = accesses[k][0]
@@ -162,9 +175,15 @@ def armings(accesses: list[Access], timers: Timers, task_pc: int | None = None,
         else:
             handler = accesses[k][0]
             k = after(k, lambda i: at(i, timers.timer0, timers.handler0))
-        k = after(k + 1, lambda i: at(i, timers.timer0, timers.task) and task_pc in (None, accesses[i][3]))
+        # The task's timestamp, unless the next arming comes first: the rounds that check the lead
+        # after the samples (rtb/irq.h) read none.
+        k = after(k + 1, lambda i: starts(i) or (at(i, timers.timer0, timers.task)
+                                                 and task_pc in (None, accesses[i][3])))
         if k >= len(accesses):
             break
+        if starts(k):
+            arms.append(Arming(start, handler, None))
+            continue
         arms.append(Arming(start, handler, accesses[k][0]))
     return arms
 
@@ -185,9 +204,11 @@ def crosscheck(target: Target, build: Build, iterations: int, directory: Path) -
                      and a[2] == timers.handler0[1]).most_common(1)
     handler_pc = common[0][0] if common else None  # None: the handler reads timer0 after timer1 (old)
     first = armings(accesses, timers, handler_pc=handler_pc)
+    checked = witness_rounds()
     for result in results:
         taken = result.warmup + len(result.raw_samples)
-        own, first = first[:taken], first[taken:]
+        # After its samples each benchmark arms a few more times to check its lead (rtb/irq.h).
+        own, first = first[:taken], first[taken + checked:]
         # Its task reads the timestamp at one instruction after most wake-ups (a tick hook may read
         # too): look for that instruction only, from its first arming to the next benchmark's.
         task_pc = Counter(a[3] for a in accesses if a[0] in {arm.task for arm in own}).most_common(1)[0][0]
