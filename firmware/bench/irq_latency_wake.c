@@ -37,12 +37,12 @@ static void check_lead(rtb_run *run, uint32_t timeout)
     if (!rtb_irq_witness_start(&witness, run))
         return;
     for (uint32_t i = 0; i < RTB_IRQ_WITNESS_ROUNDS && !rtb_failed(run); i++) {
-        uint32_t runs = witness.runs;
+        rtb_irq_witness_arm(&witness);
         rtb_irq_trigger(rtb_us_to_ts(RTB_IRQ_LEAD_US));
         if (rtb_os_sem_take(s.sem, timeout) != RTB_OK)
             rtb_fail(run, "the timer interrupt never woke the task");
         else
-            rtb_irq_witness_missed(&witness, runs);
+            rtb_irq_witness_missed(&witness);
     }
     rtb_irq_witness_stop(&witness);
 }

@@ -56,10 +56,10 @@ static void check_lead(void)
     if (!rtb_irq_witness_start(&witness, s.run))
         return;
     for (uint32_t i = 0; i < RTB_IRQ_WITNESS_ROUNDS && !rtb_failed(s.run); i++) {
-        uint32_t runs = witness.runs;
+        rtb_irq_witness_arm(&witness);
         rtb_os_sem_give(s.arm);
         rtb_os_task_suspend_self();
-        rtb_irq_witness_missed(&witness, runs);
+        rtb_irq_witness_missed(&witness);
     }
     rtb_irq_witness_stop(&witness);
 }

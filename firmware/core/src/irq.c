@@ -50,9 +50,15 @@ bool rtb_irq_witness_start(rtb_irq_witness *witness, rtb_run *run)
     return false;
 }
 
-bool rtb_irq_witness_missed(rtb_irq_witness *witness, uint32_t runs_before)
+void rtb_irq_witness_arm(rtb_irq_witness *witness)
 {
-    if (witness->runs != runs_before)
+    witness->runs_armed = witness->runs;
+    witness->ticks_armed = rtb_os_tick_count();
+}
+
+bool rtb_irq_witness_missed(rtb_irq_witness *witness)
+{
+    if (witness->runs != witness->runs_armed || rtb_os_tick_count() != witness->ticks_armed)
         return false;
     rtb_fail(witness->group.run, "the benchmark interrupt fired before the measuring task had blocked "
                                  "(the idle task was not running): the target's interrupt lead "
