@@ -39,19 +39,28 @@ def _import_rtbench(config: MkDocsConfig) -> Any:
     return rtbench
 
 
-def leading_comment(source: Path) -> str:
-    """The first comment of a C file after its SPDX lines, as plain text."""
+def leading_comment(source: Path) -> list[str]:
+    """The first comment of a C file after its SPDX lines, line by line, without the comment marks."""
     for match in _LEADING_COMMENT.finditer(source.read_text()):
         text = match.group(1)
         if "SPDX-" in text:
             continue
-        lines = [line.strip().removeprefix("*").strip() for line in text.strip().splitlines()]
-        return " ".join(line for line in lines if line)
-    return ""
+        return [line.strip().removeprefix("*").strip() for line in text.strip().splitlines()]
+    return []
+
+
+def as_quote(lines: list[str]) -> str:
+    """Comment lines as a Markdown block quote; a line starting with "- " starts a list item."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("- ") and out and out[-1] and not out[-1].startswith("- "):
+            out.append("")
+        out.append(line)
+    return "\n".join(f"> {line}".rstrip() for line in out)
 
 
 def benchmark_page(bench: Any, repo_root: Path) -> str:
-    facts = [("summary", bench.summary), ("source", f"`{bench.source}`")]
+    facts = [("source", f"`{bench.source}`")]
     if bench.param:
         values = ", ".join(map(str, bench.values)) if bench.values else "per part and section"
         facts.append(("parameter", f"`{bench.param}`: {values}"))
@@ -60,13 +69,13 @@ def benchmark_page(bench: Any, repo_root: Path) -> str:
         if bench.count_per_key:
             count += f" × option `{bench.count_per_key}`"
         facts.append(("samples", count))
-    else:
+    elif not bench.host:
         facts.append(("samples", "`--iterations` (after `--warmup`)"))
     if bench.options:
         facts.append(("options", ", ".join(f"`{o}`" for o in bench.options)))
     kind = []
     if bench.raw:
-        kind.append("starts at a hardware event: no timestamp-read overhead subtracted")
+        kind.append("raw: the interval does not start at a timestamp read, so no read overhead is subtracted")
     if bench.traced:
         kind.append("needs the kernel's trace hooks: runs in an instrumented image of its own")
     if bench.services:
@@ -77,10 +86,12 @@ def benchmark_page(bench: Any, repo_root: Path) -> str:
         facts.append(("runs", "; ".join(kind)))
     rows = "\n".join(f"| {key} | {value} |" for key, value in facts)
     source = repo_root / bench.source
-    comment = leading_comment(source) if source.suffix == ".c" and source.is_file() else ""
-    described = f"## What it times and checks\n\nFrom the leading comment of `{bench.source}`:\n\n> {comment}\n" \
-        if comment else ""
-    return (f"# `{bench.name}`\n\n{bench.summary}\n\n| | |\n| --- | --- |\n{rows}\n\n{described}\n"
+    comment = leading_comment(source) if source.suffix == ".c" and source.is_file() else []
+    described = ""
+    if comment:
+        described = (f"## What it times and checks\n\nFrom the leading comment of `{bench.source}`:\n\n"
+                     f"{as_quote(comment)}\n")
+    return (f"# `{bench.name}`\n\n{bench.summary}\n\n| property | value |\n| --- | --- |\n{rows}\n\n{described}\n"
             f"Run it alone: `rtbench run --bench {bench.name}`. The catalogue's measured figures are in "
             f"[The catalogue](../studies/catalogue.md).\n")
 
