@@ -23,7 +23,9 @@ from .tables import Column, Table, as_markdown, cell
 
 # The statistics a table may show: name -> key in a result's JSON row.
 STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99"}
-MARKER = re.compile(r"<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->")
+# A marker is a line of its own (outside fenced code), so a page can show one in code to explain it.
+MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$", re.MULTILINE)
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
 MISSING = "—"
 
 
@@ -156,7 +158,34 @@ def block(name: str, *, tables: Path | None = None, runs: Path | None = None) ->
     return render(name, tables=tables, runs=runs) + "\n\n" + caption(name, tables=tables, runs=runs) + "\n"
 
 
+def markers(markdown: str) -> list[str]:
+    """The tables a page asks for, in order."""
+    return [match.group(1) for line in _outside_code(markdown) if (match := MARKER.fullmatch(line))]
+
+
+def _outside_code(markdown: str) -> list[str]:
+    lines, fence = [], None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and opened and opened.group(1) == fence:
+            fence = None
+        elif fence is None:
+            lines.append(line)
+    return lines
+
+
 def replace_markers(markdown: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
-    """A page with every <!-- rtbench:table NAME --> replaced by the table and its caption; an
-    unknown name is an error, not an empty table."""
-    return MARKER.sub(lambda match: block(match.group(1), tables=tables, runs=runs), markdown)
+    """A page with every marker line (<!-- rtbench:table NAME -->, outside fenced code) replaced
+    by the table and its caption; an unknown name is an error, not an empty table."""
+    out, fence = [], None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and opened and opened.group(1) == fence:
+            fence = None
+        match = MARKER.fullmatch(line) if fence is None and not opened else None
+        out.append(block(match.group(1), tables=tables, runs=runs).rstrip("\n") if match else line)
+    return "\n".join(out)
