@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             for name, doc in measured.items():
                 changes += ref.compare(name, ref.load(name, args.out), doc)
             if changes:
-                print(ref.report(changes, args.cells or ()))
+                print(ref.report(changes))
                 return 1
             print(f"{len(measured)} reference run(s) measured again in {seconds:.0f} s: every median and status "
                   "is the stored one")

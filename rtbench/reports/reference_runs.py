@@ -246,10 +246,14 @@ def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list
     return changes
 
 
-def report(changes: list[Change], patterns: Iterable[str] = ()) -> str:
-    """The changed figures, and the command that stores the new ones."""
+def report(changes: list[Change]) -> str:
+    """The changed figures, and the command that stores the new ones (every cell, so that the
+    tables stay from one tree; the changed cells alone as the quicker alternative)."""
     lines = [f"{len(changes)} reference figure(s) changed (cell: result: stored, measured):"]
     lines += [f"  {change}" for change in changes]
-    lines.append("If the change is intended, measure the reference runs again and commit them:")
-    lines.append(f"  {regenerate_command(patterns)}")
+    lines.append("If the change is intended, measure the reference runs again and commit docs/reference/:")
+    lines.append(f"  {REGENERATE}")
+    cells = sorted({change.cell for change in changes})
+    if regenerate_command(cells) != REGENERATE:
+        lines.append(f"  (only the changed cells: {regenerate_command(cells)})")
     return "\n".join(lines)
