@@ -158,12 +158,17 @@ def _selected(label: str, patterns: list[str]) -> bool:
 
 
 def cell_names(patterns: Iterable[str] = ("*",)) -> list[str]:
-    """The matrix's cells (without building anything), those matching any pattern."""
+    """The matrix's cells (without building anything or locating a kernel tree), those matching
+    any pattern, in the matrix's order."""
     plan = matrix.read(matrix_path())
-    labels = [cell_name(dict(zip([a.name for a in plan.axes], combo)))
-              for combo in _combinations([a.labels() for a in plan.axes])]
+    axes = [a.name for a in plan.axes]
     chosen = list(patterns)
-    return [label for label in labels if _selected(label, chosen)]
+    found = []
+    for combo in _combinations([a.labels() for a in plan.axes]):
+        labels = dict(zip(axes, combo))
+        if not any(rule.matches(labels) for rule in plan.exclusions) and _selected(cell_name(labels), chosen):
+            found.append(cell_name(labels))
+    return found
 
 
 def _combinations(lists: list[list[str]]) -> list[tuple[str, ...]]:
