@@ -14,6 +14,7 @@ One command measures them again and writes them (REGENERATE); the exact check re
 cells and compares every result's median and status with the stored run (compare)."""
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import gzip
 import json
@@ -185,7 +186,14 @@ def measure(patterns: Iterable[str] = ("*",), *, workspace: Path | None = None, 
     as its portable JSON document, by cell name."""
     chosen = list(patterns)
     plan = matrix.read(matrix_path())
-    cells = [c for c in campaign_cells.expand(plan) if _selected(cell_name(c.axes), chosen)]
+    # The cells not chosen are left out before expanding, so that a kernel tree only they need
+    # (UCOS2_PATH) is not looked for.
+    axes = [a.name for a in plan.axes]
+    others = [matrix.Exclusion({axis: frozenset([label]) for axis, label in zip(axes, combo)}, 0)
+              for combo in _combinations([a.labels() for a in plan.axes])
+              if not _selected(cell_name(dict(zip(axes, combo))), chosen)]
+    plan = dataclasses.replace(plan, exclusions=plan.exclusions + tuple(others))
+    cells = campaign_cells.expand(plan)
     if not cells:
         raise RtbenchError(f"no reference cell matches {', '.join(chosen)}",
                            "cells: " + ", ".join(cell_names()))
