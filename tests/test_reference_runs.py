@@ -8,6 +8,7 @@ import copy
 import gzip
 import importlib.util
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,8 @@ def test_the_stored_runs_carry_no_machine_paths() -> None:
     home = str(Path.home())
     for name in ref.names():
         text = gzip.decompress(ref.path_of(name).read_bytes()).decode()
-        for needle in (home + "/", str(REPO), "/tmp/", "rtbench-reference-"):
+        trees = [os.environ[v].rstrip("/") for v in ("UCOS2_PATH", "THREADX_PATH") if os.environ.get(v)]
+        for needle in (home + "/", str(REPO), "/tmp/", "rtbench-reference-", *trees):
             assert needle not in text, f"{name} names {needle}"
         doc = json.loads(text)
         assert doc["manifest"]["image"]["elf"].startswith("<workspace>/")
