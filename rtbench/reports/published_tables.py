@@ -1,0 +1,191 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The published tables, rendered from the stored reference runs, never typed.
+
+docs/tables.toml defines each table: the reference runs that are its columns, the results that
+are its rows (by label, `tick_cost[tasks=5]`) and the statistic shown. render(NAME) draws it with
+the reports' table model as Markdown; caption(NAME) is the line under it that names what
+produced each column (kernel version, the kernel tree's identity, the image's hash); block(NAME)
+is both, what the docs' MkDocs hook puts where a page says <!-- rtbench:table NAME -->."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rtbench.acquire import provenance
+from rtbench.errors import RtbenchError
+
+from . import reference_runs
+from .tables import Column, Table, as_markdown, cell
+
+# The statistics a table may show: name -> key in a result's JSON row.
+STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99"}
+# A marker is a line of its own (outside fenced code), so a page can show one in code to explain it.
+MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$", re.MULTILINE)
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+MISSING = "—"
+
+
+@dataclass(frozen=True)
+class RunColumn:
+    run: str  # the reference run's cell name
+    header: str | None
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    title: str
+    statistic: str
+    columns: tuple[RunColumn, ...]
+    rows: tuple[str, ...]
+
+
+def definitions_path() -> Path:
+    return reference_runs.reference_dir().parent / "tables.toml"
+
+
+def _fail(path: Path, name: str, problem: str) -> RtbenchError:
+    return RtbenchError(f"{path}: [{name}]: {problem}", "see the comment at the top of the file for the format")
+
+
+def _definition(path: Path, name: str, data: Any) -> Definition:
+    if not isinstance(data, dict):
+        raise _fail(path, name, "must be a table")
+    unknown = set(data) - {"title", "statistic", "columns", "rows"}
+    if unknown:
+        raise _fail(path, name, f"unknown key(s) {', '.join(sorted(unknown))}")
+    statistic = data.get("statistic", "median")
+    if statistic not in STATISTICS:
+        raise _fail(path, name, f"statistic {statistic!r} is not one of {', '.join(STATISTICS)}")
+    columns = data.get("columns")
+    if not isinstance(columns, list) or not columns:
+        raise _fail(path, name, "columns must be a non-empty list of { run = \"CELL\" }")
+    parsed = []
+    for column in columns:
+        if not isinstance(column, dict) or not isinstance(column.get("run"), str):
+            raise _fail(path, name, f"a column must name its reference run: {column!r}")
+        header = column.get("header")
+        if header is not None and not isinstance(header, str):
+            raise _fail(path, name, f"a column's header must be a string: {column!r}")
+        parsed.append(RunColumn(column["run"], header))
+    rows = data.get("rows")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        raise _fail(path, name, "rows must be a non-empty list of result labels")
+    return Definition(name, str(data.get("title", name)), statistic, tuple(parsed), tuple(rows))
+
+
+def definitions(path: Path | None = None) -> dict[str, Definition]:
+    """Every table docs/tables.toml defines, by name, in the file's order."""
+    source = path or definitions_path()
+    try:
+        data = tomllib.loads(source.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise RtbenchError(f"cannot read the table definitions {source}: {err}") from None
+    return {name: _definition(source, name, value) for name, value in data.items()}
+
+
+def definition(name: str, path: Path | None = None) -> Definition:
+    known = definitions(path)
+    if name not in known:
+        raise RtbenchError(f"no published table '{name}' in {path or definitions_path()}",
+                           "tables: " + (", ".join(known) or "none"))
+    return known[name]
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.1f}"
+    return str(value)
+
+
+def _value(row: dict[str, Any] | None, key: str) -> tuple[Any, str]:
+    if row is None:
+        return None, MISSING
+    if row.get("status") != "ok":
+        return row.get("status"), str(row.get("status"))
+    value = row.get(key)
+    return value, _number(value)
+
+
+def header(doc: dict[str, Any], column: RunColumn) -> str:
+    if column.header:
+        return column.header
+    kernel = doc.get("manifest", {}).get("kernel", {})
+    return f"{kernel.get('name', column.run)} {kernel.get('version', '')}".strip()
+
+
+def table(name: str, *, tables: Path | None = None, runs: Path | None = None) -> Table:
+    """The table model of a published table: benchmark, unit, one column per reference run."""
+    spec = definition(name, tables)
+    docs = [reference_runs.load(column.run, runs) for column in spec.columns]
+    by_label = [{reference_runs.label(row): row for row in doc["results"]} for doc in docs]
+    key = STATISTICS[spec.statistic]
+    model = Table([Column("benchmark", "benchmark", "code"), Column("unit", "unit"),
+                   *(Column(c.run, header(doc, c), "number") for c, doc in zip(spec.columns, docs))])
+    for label in spec.rows:
+        found = [rows.get(label) for rows in by_label]
+        units: list[str] = []
+        for row in found:
+            if row is not None and row.get("unit") and row["unit"] not in units:
+                units.append(str(row["unit"]))
+        cells = [cell(label), cell(", ".join(units), ", ".join(units) or MISSING)]
+        cells += [cell(*_value(row, key)) for row in found]
+        model.add(cells)
+    return model
+
+
+def render(name: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
+    """A published table as Markdown."""
+    return as_markdown.render(table(name, tables=tables, runs=runs))
+
+
+def caption(name: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
+    """One line: the table's title and, per column, the reference run and what produced it."""
+    spec = definition(name, tables)
+    parts = []
+    for column in spec.columns:
+        manifest = reference_runs.load(column.run, runs)["manifest"]
+        parts.append(f"`{column.run}` ({provenance.summary(manifest)})")
+    return f"{as_markdown.escape(spec.title)}. Rendered from the reference runs {'; '.join(parts)}."
+
+
+def block(name: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
+    """The table and its caption, as a page shows them."""
+    return render(name, tables=tables, runs=runs) + "\n\n" + caption(name, tables=tables, runs=runs) + "\n"
+
+
+def markers(markdown: str) -> list[str]:
+    """The tables a page asks for, in order."""
+    return [match.group(1) for line in _outside_code(markdown) if (match := MARKER.fullmatch(line))]
+
+
+def _outside_code(markdown: str) -> list[str]:
+    lines, fence = [], None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and opened and opened.group(1) == fence:
+            fence = None
+        elif fence is None:
+            lines.append(line)
+    return lines
+
+
+def replace_markers(markdown: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
+    """A page with every marker line (<!-- rtbench:table NAME -->, outside fenced code) replaced
+    by the table and its caption; an unknown name is an error, not an empty table."""
+    out, fence = [], None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and opened and opened.group(1) == fence:
+            fence = None
+        match = MARKER.fullmatch(line) if fence is None and not opened else None
+        out.append(block(match.group(1), tables=tables, runs=runs).rstrip("\n") if match else line)
+    return "\n".join(out)

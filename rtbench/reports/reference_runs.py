@@ -1,0 +1,272 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The reference runs: the deterministic cells behind every published table, measured by the
+campaign campaigns/reference.toml and stored as docs/reference/<cell>.json.gz (the run as
+`rtbench report --json` writes it, schema rtbench-run/1, every raw sample kept).
+
+The stored copy is the run itself with this machine taken out: every path under the workspace,
+the kernel tree, the rtbench checkout or the home directory starts with a placeholder
+(`<workspace>`, `<kernel-tree>`, `<rtbench>`, `~`) instead, and the campaign record loses the
+worker's name and the cell's wall time. Nothing that can change a number is removed: the
+kernel tree's identity (kernel.tree), the tools' versions and hashes, the image's hash.
+
+One command measures them again and writes them (REGENERATE); the exact check re-measures the
+cells and compares every result's median and status with the stored run (compare)."""
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import gzip
+import json
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rtbench.campaign import cells as campaign_cells
+from rtbench.campaign import execution, matrix
+from rtbench.errors import RtbenchError
+from rtbench.model import Run
+from rtbench.paths import Workspace, checkout_dir
+from rtbench.results.store import Store
+
+from .report import run_to_json
+
+# The command that measures every reference cell again and rewrites docs/reference/.
+REGENERATE = "python3 scripts/reference_runs.py"
+SUFFIX = ".json.gz"
+# Parts of the campaign's record that say where and how fast a cell ran, not what it measured.
+_VOLATILE_CAMPAIGN_KEYS = ("worker", "seconds")
+
+
+def _checkout() -> Path:
+    root = checkout_dir()
+    if root is None:
+        raise RtbenchError("the reference runs live in an rtbench checkout (docs/reference/), not in a wheel",
+                           "run this from a clone of rtbench")
+    return root
+
+
+def matrix_path() -> Path:
+    return _checkout() / "campaigns" / "reference.toml"
+
+
+def reference_dir() -> Path:
+    return _checkout() / "docs" / "reference"
+
+
+def regenerate_command(patterns: Iterable[str] = ()) -> str:
+    """The command that measures (some of) the reference cells again and stores them."""
+    chosen = [p for p in patterns if p != "*"]
+    return REGENERATE + "".join(f" --cells '{p}'" for p in chosen)
+
+
+# -- the stored runs ---------------------------------------------------------------------------
+
+def path_of(name: str, directory: Path | None = None) -> Path:
+    return (directory or reference_dir()) / f"{name}{SUFFIX}"
+
+
+def names(directory: Path | None = None) -> list[str]:
+    """The stored reference runs' cell names, sorted."""
+    folder = directory or reference_dir()
+    return sorted(p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+
+
+def load(name: str, directory: Path | None = None) -> dict[str, Any]:
+    """A stored reference run as its JSON document."""
+    path = path_of(name, directory)
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            doc = json.load(file)
+    except FileNotFoundError:
+        known = ", ".join(names(directory)) or "none"
+        raise RtbenchError(f"no reference run '{name}' ({path} is missing)",
+                           f"stored: {known}; measure them with {REGENERATE}") from None
+    except (OSError, ValueError) as err:
+        raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
+    if not isinstance(doc, dict) or "manifest" not in doc or "results" not in doc:
+        raise RtbenchError(f"{path} is not a run written by rtbench (no manifest and results)")
+    return doc
+
+
+def write(name: str, doc: dict[str, Any], directory: Path | None = None) -> Path:
+    """Stores a reference run gzipped, byte-identical for the same document (no time in the
+    gzip header), so that measuring again without a change leaves git with nothing to commit
+    but the manifest's creation time."""
+    path = path_of(name, directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = (json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    return path
+
+
+# -- taking the machine out ---------------------------------------------------------------------
+
+def _prefixes(doc: dict[str, Any], workspace: Path | None) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    kernel = doc.get("manifest", {}).get("kernel", {})
+    if isinstance(kernel, dict) and isinstance(kernel.get("source"), str) and kernel["source"].startswith("/"):
+        found.append((str(Path(kernel["source"])), "<kernel-tree>"))
+    if workspace is not None:
+        found.append((str(workspace.resolve()), "<workspace>"))
+        found.append((str(workspace), "<workspace>"))
+    root = checkout_dir()
+    if root is not None:
+        found.append((str(root), "<rtbench>"))
+    found.append((str(Path.home()), "~"))
+    # Longest first: a workspace inside the home directory becomes <workspace>, not ~/...
+    return sorted({p: r for p, r in found if p not in ("", "/")}.items(), key=lambda item: -len(item[0]))
+
+
+def _relative(text: str, prefixes: list[tuple[str, str]]) -> str:
+    for prefix, placeholder in prefixes:
+        if text == prefix or text.startswith(prefix + "/"):
+            return placeholder + text[len(prefix):]
+    return text
+
+
+def _walk(value: Any, prefixes: list[tuple[str, str]]) -> Any:
+    if isinstance(value, str):
+        return _relative(value, prefixes)
+    if isinstance(value, list):
+        return [_walk(v, prefixes) for v in value]
+    if isinstance(value, dict):
+        return {k: _walk(v, prefixes) for k, v in value.items()}
+    return value
+
+
+def portable(doc: dict[str, Any], workspace: Path | None = None) -> dict[str, Any]:
+    """The run's manifest without this machine's paths (see the module's docstring); results untouched."""
+    out = dict(doc)
+    manifest = _walk(doc.get("manifest", {}), _prefixes(doc, workspace))
+    record = manifest.get("campaign")
+    if isinstance(record, dict):
+        manifest["campaign"] = {k: v for k, v in record.items() if k not in _VOLATILE_CAMPAIGN_KEYS}
+    out["manifest"] = manifest
+    return out
+
+
+# -- measuring ---------------------------------------------------------------------------------
+
+def cell_name(axes: dict[str, str]) -> str:
+    return "-".join(axes.values())
+
+
+def _selected(label: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(label, p) for p in patterns)
+
+
+def cell_names(patterns: Iterable[str] = ("*",)) -> list[str]:
+    """The matrix's cells (without building anything or locating a kernel tree), those matching
+    any pattern, in the matrix's order."""
+    plan = matrix.read(matrix_path())
+    axes = [a.name for a in plan.axes]
+    chosen = list(patterns)
+    found = []
+    for combo in _combinations([a.labels() for a in plan.axes]):
+        labels = dict(zip(axes, combo))
+        if not any(rule.matches(labels) for rule in plan.exclusions) and _selected(cell_name(labels), chosen):
+            found.append(cell_name(labels))
+    return found
+
+
+def _combinations(lists: list[list[str]]) -> list[tuple[str, ...]]:
+    combos: list[tuple[str, ...]] = [()]
+    for values in lists:
+        combos = [c + (v,) for c in combos for v in values]
+    return combos
+
+
+def measure(patterns: Iterable[str] = ("*",), *, workspace: Path | None = None, workers: int | None = None,
+            progress: Callable[[str], None] = lambda line: None) -> dict[str, dict[str, Any]]:
+    """Runs the reference cells whose names match any pattern, in a fresh workspace (a
+    temporary one unless given: a reference run never reuses a stored cell), and returns each
+    as its portable JSON document, by cell name."""
+    chosen = list(patterns)
+    plan = matrix.read(matrix_path())
+    # The cells not chosen are left out before expanding, so that a kernel tree only they need
+    # (UCOS2_PATH) is not looked for.
+    axes = [a.name for a in plan.axes]
+    others = [matrix.Exclusion({axis: frozenset([label]) for axis, label in zip(axes, combo)}, 0)
+              for combo in _combinations([a.labels() for a in plan.axes])
+              if not _selected(cell_name(dict(zip(axes, combo))), chosen)]
+    plan = dataclasses.replace(plan, exclusions=plan.exclusions + tuple(others))
+    cells = campaign_cells.expand(plan)
+    if not cells:
+        raise RtbenchError(f"no reference cell matches {', '.join(chosen)}",
+                           "cells: " + ", ".join(cell_names()))
+    with tempfile.TemporaryDirectory(prefix="rtbench-reference-") as scratch:
+        home = Workspace(workspace or Path(scratch) / "workspace")
+        home.root.mkdir(parents=True, exist_ok=True)
+        docs: dict[str, dict[str, Any]] = {}
+
+        with Store(home.store) as store:
+            def save(run: Run) -> int:
+                name = cell_name(run.manifest["campaign"]["axes"])
+                docs[name] = portable(run_to_json(run), home.root)
+                return store.save(run)
+
+            summary = execution.run_cells(plan, cells, save=save, workspace=home, scheduler=None,
+                                          workers=workers, progress=progress)
+        if summary.interrupted is not None:
+            raise summary.interrupted
+    return docs
+
+
+# -- comparing ---------------------------------------------------------------------------------
+
+def label(row: dict[str, Any]) -> str:
+    """A result's name with its parameters: `tick_cost[tasks=5]`."""
+    params = ",".join(f"{k}={v}" for k, v in sorted(row.get("params", {}).items()))
+    return f"{row['bench']}[{params}]" if params else str(row["bench"])
+
+
+def figure(row: dict[str, Any] | None) -> str:
+    """What a published table shows for a result: its median, or its status when it is not ok."""
+    if row is None:
+        return "absent"
+    if row.get("status") != "ok":
+        return str(row.get("status"))
+    median = row.get("p50")
+    if isinstance(median, float) and median.is_integer():
+        median = int(median)
+    return str(median)
+
+
+@dataclass(frozen=True)
+class Change:
+    cell: str
+    label: str
+    stored: str
+    measured: str
+
+    def __str__(self) -> str:
+        return f"{self.cell}: {self.label}: stored {self.stored}, measured {self.measured}"
+
+
+def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list[Change]:
+    """Every result whose median or status differs between the stored and the measured run, and
+    every result only one of them has, in the stored run's order."""
+    before = {label(row): row for row in stored.get("results", [])}
+    after = {label(row): row for row in measured.get("results", [])}
+    changes = []
+    for name in list(before) + [n for n in after if n not in before]:
+        old, new = figure(before.get(name)), figure(after.get(name))
+        if old != new:
+            changes.append(Change(cell, name, old, new))
+    return changes
+
+
+def report(changes: list[Change]) -> str:
+    """The changed figures, and the command that stores the new ones (every cell, so that the
+    tables stay from one tree; the changed cells alone as the quicker alternative)."""
+    lines = [f"{len(changes)} reference figure(s) changed (cell: result: stored, measured):"]
+    lines += [f"  {change}" for change in changes]
+    lines.append("If the change is intended, measure the reference runs again and commit docs/reference/:")
+    lines.append(f"  {REGENERATE}")
+    cells = sorted({change.cell for change in changes})
+    if regenerate_command(cells) != REGENERATE:
+        lines.append(f"  (only the changed cells: {regenerate_command(cells)})")
+    return "\n".join(lines)

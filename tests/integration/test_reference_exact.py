@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The exact check: the qemu-m3 reference runs (docs/reference/, behind the published tables)
+measured again from this tree give every result's median and status exactly as stored.
+
+A change to the firmware, a kernel's flags or the host's conversion that moves a published
+figure fails here with every changed figure and the command that stores the new runs. The
+other cells (the other Cortex-M cores, qemu-a9) are checked by `scripts/reference_runs.py
+--check`, which uses the same comparison."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from rtbench.reports import reference_runs as ref
+from tests.parts import need
+
+PATTERN = "qemu-m3-*"
+CELLS = ref.cell_names([PATTERN])
+KERNELS = {name: name.removeprefix("qemu-m3-") for name in CELLS}
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict[str, Any]:
+    """Every qemu-m3 reference cell whose kernel tree is set up, measured once (side by side)."""
+    ready = []
+    for name, kernel in KERNELS.items():
+        try:
+            need("kernel", kernel)
+        except pytest.skip.Exception:
+            continue
+        ready.append(name)
+    started = time.monotonic()
+    runs = ref.measure(ready) if ready else {}
+    return {"runs": runs, "seconds": time.monotonic() - started}
+
+
+def test_the_qemu_m3_cells_are_the_reference_cells() -> None:
+    assert CELLS == ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx"]
+    assert set(CELLS) <= set(ref.names()), f"store them with {ref.regenerate_command([PATTERN])}"
+
+
+@pytest.mark.parametrize("cell", CELLS)
+def test_every_figure_is_the_stored_one(cell: str, measured: dict[str, Any]) -> None:
+    need("kernel", KERNELS[cell])
+    stored = ref.load(cell)
+    run = measured["runs"][cell]
+    changes = ref.compare(cell, stored, run)
+    assert not changes, ref.report(changes)
+    # The same catalogue, so the comparison covered every result the tables can show.
+    assert [ref.label(r) for r in run["results"]] == [ref.label(r) for r in stored["results"]]
+    assert any(r["status"] == "ok" for r in run["results"])
