@@ -35,7 +35,9 @@ def rtbench(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Cli:
 def test_report_formats(files: list[str], rtbench: Cli) -> None:
     table = rtbench("report", files[0])
     assert table.returncode == 0, table.stderr
-    assert table.stdout.splitlines()[1].split()[0] == "benchmark" and "    ^ fail: not boosted" in table.stdout
+    lines = table.stdout.splitlines()
+    assert lines[1].startswith("provenance: ") and lines[2].split()[0] == "benchmark"
+    assert "    ^ fail: not boosted" in table.stdout
     assert rtbench("report", files[0], "--format", "table").stdout == table.stdout
 
     rows = list(csv.DictReader(io.StringIO(rtbench("report", *files, "--format", "csv").stdout)))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -160,32 +161,30 @@ def block(name: str, *, tables: Path | None = None, runs: Path | None = None) ->
 
 def markers(markdown: str) -> list[str]:
     """The tables a page asks for, in order."""
-    return [match.group(1) for line in _outside_code(markdown) if (match := MARKER.fullmatch(line))]
+    return [match.group(1) for line, code in _lines(markdown) if not code and (match := MARKER.fullmatch(line))]
 
 
-def _outside_code(markdown: str) -> list[str]:
-    lines, fence = [], None
+def _lines(markdown: str) -> Iterator[tuple[str, bool]]:
+    """Each line, and whether it is fenced code (its fences included): a marker there is shown, not replaced."""
+    fence = None
     for line in markdown.split("\n"):
         opened = _FENCE.match(line)
         if fence is None and opened:
             fence = opened.group(1)
-        elif fence is not None and opened and opened.group(1) == fence:
-            fence = None
-        elif fence is None:
-            lines.append(line)
-    return lines
+            yield line, True
+        elif fence is not None:
+            if opened and opened.group(1) == fence:
+                fence = None
+            yield line, True
+        else:
+            yield line, False
 
 
 def replace_markers(markdown: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
     """A page with every marker line (<!-- rtbench:table NAME -->, outside fenced code) replaced
     by the table and its caption; an unknown name is an error, not an empty table."""
-    out, fence = [], None
-    for line in markdown.split("\n"):
-        opened = _FENCE.match(line)
-        if fence is None and opened:
-            fence = opened.group(1)
-        elif fence is not None and opened and opened.group(1) == fence:
-            fence = None
-        match = MARKER.fullmatch(line) if fence is None and not opened else None
+    out = []
+    for line, code in _lines(markdown):
+        match = None if code else MARKER.fullmatch(line)
         out.append(block(match.group(1), tables=tables, runs=runs).rstrip("\n") if match else line)
     return "\n".join(out)
