@@ -58,7 +58,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
                   emulator: dict[str, str], capture: Capture | None, settings: dict[str, Any]) -> dict[str, Any]:
     meta = capture.meta if capture else {}
     hello = capture.hello if capture else {}
-    compiled = provenance.compiled_files(build.directory)
+    compiled = provenance.compiled_files(build.directory, build.elf.stem)
     image = {"elf": str(build.elf), "defines": list(build.defines),
              "sha256": build.elf_sha256}
     return {

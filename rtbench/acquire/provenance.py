@@ -85,20 +85,28 @@ def compiler(command: str) -> dict[str, Any]:
     return identity
 
 
-def compiled_files(build_dir: Path) -> list[Path]:
-    """Every file the build's compiler read (sources and headers), from ninja's deps log and
-    CMake's compile database."""
+def compiled_files(build_dir: Path, image: str = "rtbench") -> list[Path]:
+    """Every file the build's compiler read for `image` (sources and headers, its own objects and
+    the kernel library's), from ninja's deps log and CMake's compile database: another image
+    built in the same directory (the one-task image) does not count."""
+    def ours(output: str) -> bool:
+        return ".elf.dir/" not in output or f"/{image}.elf.dir/" in f"/{output}"
+
     files: set[Path] = set()
     try:
         entries = json.loads((build_dir / "compile_commands.json").read_text())
-        files.update(Path(entry["directory"], entry["file"]) for entry in entries)
+        files.update(Path(entry["directory"], entry["file"]) for entry in entries
+                     if ours(entry.get("output") or entry.get("command", "")))
     except (OSError, ValueError, KeyError, TypeError):
         pass
     ninja = shutil.which("ninja")
     if ninja:
         proc = subprocess.run([ninja, "-C", str(build_dir), "-t", "deps"], capture_output=True, text=True, timeout=60)
+        wanted = True
         for line in proc.stdout.splitlines():
-            if line.startswith(" ") and line.strip():
+            if line and not line[0].isspace():  # "<object>: #deps N, deps mtime ..."
+                wanted = ours(line.split(":", 1)[0])
+            elif line.strip() and wanted:
                 files.add(Path(build_dir, line.strip()))
     return sorted({Path(os.path.normpath(f)) for f in files})
 
