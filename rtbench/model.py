@@ -55,8 +55,7 @@ class Result:
         return self.bench, tuple(sorted(self.params.items()))
 
     def label(self) -> str:
-        params = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
-        return f"{self.bench}[{params}]" if params else self.bench
+        return result_label(self.bench, self.params)
 
 
 @dataclass
@@ -66,3 +65,9 @@ class Run:
     manifest: dict[str, Any]
     results: list[Result]
     run_id: int | None = None
+
+
+def result_label(bench: str, params: dict[str, Any]) -> str:
+    """A result's name with its parameters: `tick_cost[tasks=5]`."""
+    text = ",".join(f"{k}={v}" for k, v in sorted(params.items()))
+    return f"{bench}[{text}]" if text else bench

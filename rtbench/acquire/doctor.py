@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RtbenchError
-from . import platforms, sources
+from . import platforms, provenance, sources
 from .platforms import Kernel, Target
 
 SETUP = "run scripts/setup.sh"
@@ -54,20 +54,11 @@ class Part:
         return "; ".join(f"{c.item}: {c.detail}" + (f" ({c.fix})" if c.fix else "") for c in failed)
 
 
-def _version(command: list[str]) -> str:
-    try:
-        proc = subprocess.run(command, capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired) as err:
-        return f"cannot run: {err}"
-    lines = (proc.stdout or proc.stderr).strip().splitlines()
-    return lines[0].strip() if lines else ""
-
-
 def tool_check(tool: str, package: str) -> Check:
     found = shutil.which(tool)
     if not found:
         return Check(tool, False, "not found", f"{SETUP}, or apt-get install {package}")
-    return Check(tool, True, _version([found, "--version"]) or found)
+    return Check(tool, True, provenance.first_line([found, "--version"]))
 
 
 _PROBE_SOURCE = "int main(void) { return rtb_probe(); }\n"

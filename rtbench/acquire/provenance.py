@@ -51,7 +51,8 @@ def _binary_sha256(path: Path) -> str:
     return digest
 
 
-def _first_line(command: list[str]) -> str:
+def first_line(command: list[str]) -> str:
+    """The first line a command prints (its version, a path), or "unknown"."""
     try:
         proc = subprocess.run(command, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
@@ -66,7 +67,7 @@ def tool(command: str, version_args: tuple[str, ...] = ("--version",)) -> dict[s
     if not found:
         return {"path": "", "version": "not installed", "sha256": ""}
     path = Path(found).resolve()
-    return {"path": str(path), "version": _first_line([found, *version_args]), "sha256": _binary_sha256(path)}
+    return {"path": str(path), "version": first_line([found, *version_args]), "sha256": _binary_sha256(path)}
 
 
 def compiler(command: str) -> dict[str, Any]:
@@ -77,7 +78,7 @@ def compiler(command: str) -> dict[str, Any]:
         return identity
     parts: dict[str, str] = {}
     for program in ("cc1", "as", "ld"):
-        named = _first_line([command, f"-print-prog-name={program}"])
+        named = first_line([command, f"-print-prog-name={program}"])
         path = Path(named) if os.sep in named else Path(shutil.which(named) or "")
         if path.is_file():
             parts[program] = _binary_sha256(path.resolve())

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import gzip
+import itertools
 import json
 import tempfile
 from collections.abc import Callable, Iterable
@@ -27,7 +28,7 @@ from typing import Any
 from rtbench.campaign import cells as campaign_cells
 from rtbench.campaign import execution, matrix
 from rtbench.errors import RtbenchError
-from rtbench.model import Run
+from rtbench.model import Run, result_label
 from rtbench.paths import Workspace, checkout_dir
 from rtbench.results.store import Store
 
@@ -173,10 +174,7 @@ def cell_names(patterns: Iterable[str] = ("*",)) -> list[str]:
 
 
 def _combinations(lists: list[list[str]]) -> list[tuple[str, ...]]:
-    combos: list[tuple[str, ...]] = [()]
-    for values in lists:
-        combos = [c + (v,) for c in combos for v in values]
-    return combos
+    return list(itertools.product(*lists))
 
 
 def measure(patterns: Iterable[str] = ("*",), *, workspace: Path | None = None, workers: int | None = None,
@@ -219,8 +217,7 @@ def measure(patterns: Iterable[str] = ("*",), *, workspace: Path | None = None, 
 
 def label(row: dict[str, Any]) -> str:
     """A result's name with its parameters: `tick_cost[tasks=5]`."""
-    params = ",".join(f"{k}={v}" for k, v in sorted(row.get("params", {}).items()))
-    return f"{row['bench']}[{params}]" if params else str(row["bench"])
+    return result_label(str(row["bench"]), row.get("params", {}))
 
 
 def figure(row: dict[str, Any] | None) -> str:
