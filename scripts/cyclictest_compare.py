@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Runs Debian rt-tests' cyclictest and rtbench's periodic_jitter (linux target) with the same
 interval, SCHED_FIFO priority, loop count and CPU, back to back, and prints both latency
-distributions side by side. A benchmark script, not a test: the figures go into docs/studies/linux.md.
+distributions side by side. A benchmark script, not a test: the figures go into docs/guides/linux.md.
 
     python3 scripts/cyclictest_compare.py --interval-us 1000 --loops 10000 --load none
 

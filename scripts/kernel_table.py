@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""Side-by-side medians of several kernels' runs, as a Markdown table (for docs/studies/three-kernels.md).
+"""Side-by-side medians of several kernels' runs, as a Markdown table (for docs/guides/three-kernels.md).
 
     rtbench run --os freertos --json freertos.json
     UCOS2_PATH=... rtbench run --os ucos2 --json ucos2.json

@@ -8,6 +8,7 @@ docs/reference/<cell>.json.gz, or checks the stored ones exactly.
     python3 scripts/reference_runs.py --cells 'qemu-m3-*'   # only these cells
     python3 scripts/reference_runs.py --check               # every cell: measure, compare, store nothing
     python3 scripts/reference_runs.py --list                # the cells and the stored runs' sizes
+    python3 scripts/reference_runs.py --study ugurel2012 --check   # one study's runs (docs/studies.toml)
 
 uC/OS-II and ThreadX need their trees (UCOS2_PATH, THREADX_PATH). Each invocation measures in a
 fresh temporary workspace (or --home), on a local Dask cluster (--workers). The stored copy has
@@ -23,6 +24,7 @@ import time
 from pathlib import Path
 
 from rtbench.errors import RtbenchError
+from rtbench.reports import published_studies
 from rtbench.reports import reference_runs as ref
 
 
@@ -30,23 +32,37 @@ def _progress(line: str) -> None:
     print(f"reference: {line}", file=sys.stderr, flush=True)
 
 
+def _study_cells(ids: list[str]) -> list[str]:
+    """The reference cells a study's page is rendered from."""
+    known = published_studies.entries()
+    cells: list[str] = []
+    for study in ids:
+        if study not in known:
+            raise RtbenchError(f"no study '{study}' in docs/studies.toml", "studies: " + ", ".join(known))
+        cells += [run for entry in known[study] for run, _ in entry.runs if run not in cells]
+    return cells
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cells", action="append", metavar="GLOB",
                         help="cells to measure, by name or glob (repeatable; default: every cell)")
+    parser.add_argument("--study", action="append", metavar="ID",
+                        help="the cells behind a study's page (docs/studies.toml; repeatable)")
     parser.add_argument("--check", action="store_true", help="compare with the stored runs, store nothing")
     parser.add_argument("--list", action="store_true", help="list the cells and the stored runs; measure nothing")
     parser.add_argument("--workers", type=int, help="Dask workers (default: one per CPU)")
     parser.add_argument("--home", type=Path, help="the workspace to build and run in (default: a temporary one)")
     parser.add_argument("--out", type=Path, help="where to store the runs (default: docs/reference/)")
     args = parser.parse_args(argv)
-    patterns = args.cells or ["*"]
     try:
+        patterns = (args.cells or []) + _study_cells(args.study or [])
+        patterns = patterns or ["*"]
         if args.list:
             for name in ref.cell_names(patterns):
                 path = ref.path_of(name, args.out)
                 size = f"{path.stat().st_size:>9} bytes" if path.is_file() else "  not stored"
-                print(f"{name:<24} {size}")
+                print(f"{name:<40} {size}")
             return 0
         started = time.monotonic()
         measured = ref.measure(patterns, workspace=args.home, workers=args.workers, progress=_progress)

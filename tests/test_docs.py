@@ -74,3 +74,48 @@ def test_targets_and_kernels_have_pages(site: Path) -> None:
         assert names
         for name in names:
             assert (site / folder / name / "index.html").is_file(), f"{folder}/{name}"
+
+
+# A figure cell: a number, perhaps with a unit or a ratio sign ("1.58x", "39 %", "77.5 MHz").
+_FIGURE = re.compile(r"^[-+~≈]?\d[\d,. ]*\s?(%|x|×|ms|µs|us|ns|s|KiB|KB|MiB|bytes|MHz|cycles|instructions)?$")
+_NOT_MEASURED = re.compile(r"<!--\s*rtbench:not-measured\b")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def typed_figure_rows(text: str) -> list[str]:
+    """Table rows that look like measured figures typed into a page: two or more number cells,
+    one of them of three digits or more, outside fenced code, in a table not marked as
+    configuration by <!-- rtbench:not-measured REASON --> on a line just before it."""
+    found, fenced, exempt, previous = [], False, False, ""
+    for line in text.splitlines():
+        if _FENCE.match(line):
+            fenced = not fenced
+        stripped = line.strip()
+        if fenced or not stripped.startswith("|"):
+            exempt = exempt and stripped.startswith("|")
+            previous = stripped or previous
+            continue
+        if not previous.startswith("|"):
+            exempt = bool(_NOT_MEASURED.search(previous))
+        previous = stripped
+        cells = [c.strip().strip("*`") for c in stripped.strip("|").split("|")]
+        figures = [c for c in cells if _FIGURE.match(c)]
+        if not exempt and len(figures) >= 2 and any(sum(ch.isdigit() for ch in c) >= 3 for c in figures):
+            found.append(stripped)
+    return found
+
+
+def test_the_typed_figure_check_finds_a_typed_table() -> None:
+    page = "| kernel | a | b |\n| --- | ---: | ---: |\n| FreeRTOS | 145 | 52 |\n"
+    assert typed_figure_rows(page) == ["| FreeRTOS | 145 | 52 |"]
+    assert typed_figure_rows("<!-- rtbench:not-measured the tick rates -->\n" + page) == []
+    assert typed_figure_rows("```\n" + page + "```\n") == []
+
+
+def test_no_measured_figure_is_typed_into_the_docs() -> None:
+    """Published numbers are data: every table of figures comes from a marker (rtbench:table,
+    rtbench:study, rtbench:command, rtbench:script), rendered from the stored reference runs."""
+    pages = [README, *sorted((REPO / "docs").rglob("*.md"))]
+    typed = {str(p.relative_to(REPO)): rows for p in pages if (rows := typed_figure_rows(p.read_text()))}
+    assert not typed, "typed figures (render them from a reference run instead):\n" + "\n".join(
+        f"{page}: {len(rows)} row(s), first: {rows[0]}" for page, rows in typed.items())

@@ -93,7 +93,7 @@ def benchmark_page(bench: Any, repo_root: Path) -> str:
                      f"{as_quote(comment)}\n")
     return (f"# `{bench.name}`\n\n{bench.summary}\n\n| property | value |\n| --- | --- |\n{rows}\n\n{described}\n"
             f"Run it alone: `rtbench run --bench {bench.name}`. The catalogue's measured figures are in "
-            f"[The catalogue](../studies/catalogue.md).\n")
+            f"[The catalogue](../guides/catalogue.md).\n")
 
 
 def benchmarks_index(benches: list[Any]) -> str:

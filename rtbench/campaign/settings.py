@@ -18,7 +18,7 @@ from ..errors import RtbenchError
 # (and `debug`) tick at 100 Hz, `tick1k` at 1 kHz. A cell gives `tick` or `profile`, not both.
 TICK_PROFILES = {100: "default", 1000: "tick1k"}
 
-# Every key a cell's settings may have, with what it means (for error messages and docs/studies/campaigns.md).
+# Every key a cell's settings may have, with what it means (for error messages and docs/guides/campaigns.md).
 SETTINGS = {
     "target": "the platform, as --target (rtbench list names them), e.g. qemu-m3, vexriscv-sim, linux",
     "kernel": "the kernel port (--os), default: the target's",

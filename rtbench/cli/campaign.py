@@ -116,7 +116,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 def add_campaign(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     camp = sub.add_parser("campaign", help="run a matrix of cells (kernels x targets x settings) on Dask")
     camp.add_argument("matrix", type=Path, metavar="MATRIX.toml",
-                      help="the matrix file (see campaigns/ and docs/studies/campaigns.md)")
+                      help="the matrix file (see campaigns/ and docs/guides/campaigns.md)")
     camp.add_argument("--scheduler", metavar="ADDRESS",
                       help="an existing Dask scheduler, e.g. tcp://HOST:8786, whose workers have rtbench set up "
                            "(default: a local cluster sized to this machine)")

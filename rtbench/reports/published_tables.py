@@ -19,13 +19,16 @@ from typing import Any
 from rtbench.acquire import provenance
 from rtbench.errors import RtbenchError
 
-from . import reference_runs
+from . import published_studies, reference_runs
 from .tables import Column, Table, as_markdown, cell
 
 # The statistics a table may show: name -> key in a result's JSON row.
 STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99"}
-# A marker is a line of its own (outside fenced code), so a page can show one in code to explain it.
+# A table or study marker is a line of its own (outside fenced code), so a page can show one in
+# code to explain it; a value marker stands inside a sentence.
 MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$", re.MULTILINE)
+STUDY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:(study|published)\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
+VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 MISSING = "—"
 
@@ -180,11 +183,46 @@ def _lines(markdown: str) -> Iterator[tuple[str, bool]]:
             yield line, False
 
 
+def value(run: str, label: str, statistic: str = "median", *, runs: Path | None = None) -> str:
+    """One figure of a reference run, as a sentence quotes it: `tick_cost[tasks=5]`'s median. A
+    result that is missing or not ok is an error: a sentence cannot quote a status as a number."""
+    if statistic not in STATISTICS:
+        raise RtbenchError(f"rtbench:value {run} {label}: statistic {statistic!r} is not one of "
+                           f"{', '.join(STATISTICS)}")
+    rows = {reference_runs.label(row): row for row in reference_runs.load(run, runs)["results"]}
+    row = rows.get(label)
+    if row is None or row.get("status") != "ok":
+        raise RtbenchError(f"rtbench:value {run} {label}: the reference run "
+                           + ("has no such result" if row is None else f"has it {row.get('status')}"),
+                           "results: " + ", ".join(rows))
+    return _number(row[STATISTICS[statistic]])
+
+
+def _values(line: str, runs: Path | None) -> str:
+    """The line with its value markers replaced, except inside code spans (where a page explains them)."""
+    parts = re.split(r"(`[^`]*`)", line)
+    return "".join(part if part.startswith("`") else VALUE_MARKER.sub(
+        lambda m: value(m.group(1), m.group(2), m.group(3) or "median", runs=runs), part) for part in parts)
+
+
+def _marker_block(line: str, tables: Path | None, runs: Path | None) -> str | None:
+    """What a marker line stands for, or None when the line is not a marker."""
+    if (match := MARKER.fullmatch(line)):
+        return block(match.group(1), tables=tables, runs=runs).rstrip("\n")
+    if (match := STUDY_MARKER.fullmatch(line)):
+        kind, name = match.groups()
+        text = published_studies.block(name, runs=runs) if kind == "study" else published_studies.published_block(name)
+        return text.rstrip("\n")
+    return None
+
+
 def replace_markers(markdown: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
-    """A page with every marker line (<!-- rtbench:table NAME -->, outside fenced code) replaced
-    by the table and its caption; an unknown name is an error, not an empty table."""
+    """A page with every marker outside fenced code replaced: a table line (<!-- rtbench:table
+    NAME -->) by the table and its caption, a study line (rtbench:study ID, rtbench:published ID)
+    by the study's views or its published figures, and each rtbench:value CELL LABEL [STATISTIC]
+    by the figure. An unknown name is an error, not an empty table."""
     out = []
     for line, code in _lines(markdown):
-        match = None if code else MARKER.fullmatch(line)
-        out.append(block(match.group(1), tables=tables, runs=runs).rstrip("\n") if match else line)
+        shown = None if code else _marker_block(line, tables, runs)
+        out.append(line if code else shown if shown is not None else _values(line, runs))
     return "\n".join(out)

@@ -30,6 +30,7 @@ from rtbench.campaign import execution, matrix
 from rtbench.errors import RtbenchError
 from rtbench.model import Run, result_label
 from rtbench.paths import Workspace, checkout_dir
+from rtbench.results import schema
 from rtbench.results.store import Store
 
 from .report import run_to_json
@@ -87,9 +88,8 @@ def load(name: str, directory: Path | None = None) -> dict[str, Any]:
                            f"stored: {known}; measure them with {REGENERATE}") from None
     except (OSError, ValueError) as err:
         raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
-    if not isinstance(doc, dict) or "manifest" not in doc or "results" not in doc:
-        raise RtbenchError(f"{path} is not a run written by rtbench (no manifest and results)")
-    return doc
+    schema.validate(doc, schema.RUN, str(path))
+    return dict(doc)
 
 
 def write(name: str, doc: dict[str, Any], directory: Path | None = None) -> Path:

@@ -22,7 +22,11 @@ def _result_from_json(row: dict[str, Any]) -> Result:
 
 def run_from_json(path: Path) -> Run:
     """A run written by `rtbench run --json` (or `report --json`), checked against its schema."""
-    data = schema.load(Path(path), schema.RUN)
+    return run_from_document(schema.load(Path(path), schema.RUN))
+
+
+def run_from_document(data: dict[str, Any]) -> Run:
+    """A run from a parsed run document that has passed the schema (a file's, or a stored reference run's)."""
     results = [_result_from_json(row) for row in data["results"]]
     manifest: dict[str, Any] = data.get("manifest", {})
     return Run(manifest=manifest, results=results, run_id=data.get("run_id"))

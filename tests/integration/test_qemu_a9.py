@@ -21,7 +21,7 @@ from rtbench.results.store import Store
 
 RHEALSTONE = ",".join(bench for _, bench in COMPONENTS)
 BENCHES = f"boot_time,{RHEALSTONE}"
-# What varies between two Linux guest runs (see docs/studies/qemu-a9.md, "What varies between runs,
+# What varies between two Linux guest runs (see docs/guides/qemu-a9.md, "What varies between runs,
 # and why"): nothing here.
 ITERATIONS = 60
 

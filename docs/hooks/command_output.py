@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""MkDocs hook: a line <!-- rtbench:command ARGS --> becomes a code block with `rtbench ARGS` and
+what it prints, run when the site is built on the stored reference runs, so that a sample output
+in the docs is rtbench's own output and never typed. Each {CELL} in ARGS is the reference run
+docs/reference/CELL.json.gz, given to the command as the JSON file CELL.json:
+
+    <!-- rtbench:command compare {qemu-m3-freertos} {qemu-m3-ucos2} -->
+
+A line <!-- rtbench:script NAME ARGS --> runs `python3 scripts/NAME ARGS` the same way and puts
+what it prints into the page as Markdown (the table scripts print Markdown tables).
+
+Only commands that read runs belong here (report, compare, check, cache, deadline, footprint
+of a run, runs): the build measures nothing. The command runs in a scratch directory with a
+workspace of its own; an exit status of 2 (an error) stops the build with rtbench's message,
+while 1 (a verdict: a regression, a failed check) is output like any other."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+MARKER = re.compile(r"^([ \t]*)<!--\s*rtbench:(command|script)\s+(.+?)\s*-->[ \t]*$")
+CELL = re.compile(r"\{([A-Za-z0-9][A-Za-z0-9._-]*)\}")
+_FENCE = re.compile(r"^[ \t]*(```|~~~)")
+
+
+def _root(config: Any) -> Path:
+    return Path(config.config_file_path).resolve().parent
+
+
+def run(args: str, root: Path, script: str | None = None) -> tuple[str, str]:
+    """`rtbench ARGS` (or `python3 scripts/SCRIPT ARGS`) on the reference runs: the command
+    line as shown, and its output."""
+    from mkdocs.exceptions import PluginError
+
+    sys.path.insert(0, str(root))
+    from rtbench.reports import reference_runs
+
+    with tempfile.TemporaryDirectory(prefix="rtbench-docs-") as scratch:
+        folder = Path(scratch)
+        for name in sorted(set(CELL.findall(args))):
+            doc = reference_runs.load(name, root / "docs" / "reference")
+            (folder / f"{name}.json").write_text(json.dumps(doc), encoding="utf-8")
+        shown = CELL.sub(lambda m: f"{m.group(1)}.json", args)
+        env = dict(os.environ, PYTHONPATH=str(root), RTBENCH_HOME=str(folder / "home"), COLUMNS="100")
+        program = ["-m", "rtbench"] if script is None else [str(root / "scripts" / script)]
+        done = subprocess.run([sys.executable, *program, *shlex.split(shown)], cwd=folder, env=env,
+                              capture_output=True, text=True, timeout=300, check=False)
+    line = f"rtbench {shown}" if script is None else f"python3 scripts/{script} {shown}"
+    if done.returncode not in (0, 1):
+        raise PluginError(f"{line}: exit status {done.returncode}: {done.stderr.strip()}")
+    return line, done.stdout.rstrip("\n")
+
+
+def replace(markdown: str, root: Path) -> str:
+    out, fence = [], None
+    for line in markdown.split("\n"):
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and opened and opened.group(1) == fence:
+            fence = None
+            out.append(line)
+            continue
+        match = MARKER.fullmatch(line) if fence is None else None
+        if match is None:
+            out.append(line)
+            continue
+        indent, kind, args = match.groups()
+        if kind == "command":
+            line, output = run(args, root)
+            block = ["```text", f"$ {line}", *output.split("\n"), "```"]
+        else:
+            name, _, rest = args.partition(" ")
+            _, output = run(rest, root, script=name)
+            block = output.split("\n")
+        out += [indent + part if part else part for part in block]
+    return "\n".join(out)
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    del page, files
+    return replace(markdown, _root(config)) if "rtbench:command" in markdown or "rtbench:script" in markdown \
+        else markdown

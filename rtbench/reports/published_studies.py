@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The five studies' pages: each study's views (rtbench/analysis/published.py) computed from
+the stored reference runs, and the study's figures as published, both as Markdown.
+
+docs/studies.toml says which reference runs fill which view of a study:
+
+    [[ugurel2012]]
+    shape = "window"                    # one of the study's views in published_map.toml
+    title = "on qemu-m3, 1 kHz tick"    # what this entry shows, as its heading
+    runs = [{ run = "qemu-m3-ucos2-tick1k", name = "uC/OS-II" }]
+
+A page shows every entry of a study with <!-- rtbench:study ID --> and the study's own figures
+with <!-- rtbench:published ID -->."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rtbench.acquire import provenance
+from rtbench.analysis import published
+from rtbench.errors import RtbenchError
+from rtbench.model import Run
+from rtbench.results.runsource import run_from_document
+
+from . import reference_runs
+from .tables import Column, Table, as_markdown, cell
+
+
+@dataclass(frozen=True)
+class Entry:
+    study: str
+    shape: str
+    title: str
+    runs: tuple[tuple[str, str], ...]  # (reference run, the name its column shows)
+
+
+def entries_path() -> Path:
+    return reference_runs.reference_dir().parent / "studies.toml"
+
+
+def _entry(path: Path, study: str, data: Any) -> Entry:
+    def fail(problem: str) -> RtbenchError:
+        return RtbenchError(f"{path}: [[{study}]]: {problem}", "see the comment at the top of the file")
+
+    if not isinstance(data, dict) or not isinstance(data.get("shape"), str):
+        raise fail("each entry needs shape = \"...\" (a view of the study in published_map.toml)")
+    unknown = set(data) - {"shape", "title", "runs"}
+    if unknown:
+        raise fail(f"unknown key(s) {', '.join(sorted(unknown))}")
+    runs = data.get("runs")
+    if not isinstance(runs, list) or not runs:
+        raise fail("runs must be a non-empty list of { run = \"CELL\", name = \"...\" }")
+    pairs = []
+    for item in runs:
+        if not isinstance(item, dict) or not isinstance(item.get("run"), str):
+            raise fail(f"a run must name its reference run: {item!r}")
+        pairs.append((item["run"], str(item.get("name", item["run"]))))
+    return Entry(study, data["shape"], str(data.get("title", "")), tuple(pairs))
+
+
+def entries(path: Path | None = None) -> dict[str, list[Entry]]:
+    """Every study's entries, in the file's order."""
+    source = path or entries_path()
+    try:
+        data = tomllib.loads(source.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise RtbenchError(f"cannot read the study entries {source}: {err}") from None
+    return {study: [_entry(source, study, item) for item in (items if isinstance(items, list) else [items])]
+            for study, items in data.items()}
+
+
+def _study(study_id: str) -> dict[str, Any]:
+    data, _ = published.load_studies()
+    for study in data.get("studies", []):
+        if study["id"] == study_id:
+            return dict(study)
+    known = ", ".join(s["id"] for s in data.get("studies", []))
+    raise RtbenchError(f"no published study '{study_id}'", f"studies: {known}")
+
+
+def _runs(entry: Entry, directory: Path | None) -> tuple[list[Run], list[dict[str, Any]]]:
+    docs = [reference_runs.load(run, directory) for run, _ in entry.runs]
+    return [run_from_document(doc) for doc in docs], docs
+
+
+def _view_table(view: published.StudyView) -> Table:
+    # The leading columns name the criterion (and the task count of a scaling view); the rest are figures.
+    names = 3 if view.shape == "scaling" else 2
+    model = Table([Column(f"c{i}", title, "text" if i < names else "number") for i, title in enumerate(view.columns)],
+                  empty="none of the study's criteria measured by these runs")
+    for row in view.rows:
+        model.add([cell(text) for text in row])
+    return model
+
+
+def entry_block(entry: Entry, *, runs: Path | None = None) -> str:
+    """One entry: its heading, the view's explanation, its table and the runs behind it."""
+    loaded, docs = _runs(entry, runs)
+    names = [name for _, name in entry.runs]
+    _, views = published.study_views(loaded, names)
+    chosen = [v for v in views if v.study["id"] == entry.study and v.shape == entry.shape]
+    if not chosen:
+        shapes = sorted({v.shape for v in views if v.study["id"] == entry.study})
+        raise RtbenchError(f"study '{entry.study}' has no view of shape '{entry.shape}'",
+                           "its views: " + (", ".join(shapes) or "none"))
+    out = [f"**{as_markdown.escape(entry.title)}**" if entry.title else ""]
+    for view in chosen:
+        out += [as_markdown.escape(view.explanation), as_markdown.render(_view_table(view))]
+    sources = "; ".join(f"`{run}` ({provenance.summary(doc['manifest'])})" for (run, _), doc in zip(entry.runs, docs))
+    out.append(f"Rendered from the reference runs {sources}.")
+    return "\n\n".join(part for part in out if part)
+
+
+def block(study_id: str, *, path: Path | None = None, runs: Path | None = None) -> str:
+    """Every entry of a study, as a page shows them."""
+    _study(study_id)
+    known = entries(path)
+    if study_id not in known:
+        raise RtbenchError(f"no entry for study '{study_id}' in {path or entries_path()}",
+                           "entries: " + (", ".join(known) or "none"))
+    return "\n\n".join(entry_block(entry, runs=runs) for entry in known[study_id]) + "\n"
+
+
+def _raw(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+
+
+def published_block(study_id: str) -> str:
+    """The study's figures as transcribed in rtbench/data/published.json, with its unit and method."""
+    study = _study(study_id)
+    rows = study.get("rows", [])
+    keys: list[str] = []
+    for row in rows:
+        keys += [k for k in row if k not in keys and k not in ("note", "source")]
+    model = Table([Column(k, k, "text" if i == 0 else "number") for i, k in enumerate(keys)])
+    for row in rows:
+        model.add([cell(row.get(k), _raw(row.get(k))) for k in keys], note=row.get("note"))
+    lines = [as_markdown.render(model), ""]
+    for key in ("platform", "method", "unit"):
+        if key in study:
+            lines.append(f"- **{key}:** {as_markdown.escape(str(study[key]))}")
+    lines.append("- **transcribed in** `rtbench/data/published.json` (`" + study_id + "`)")
+    return "\n".join(lines) + "\n"
