@@ -282,7 +282,11 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
 
     about, views = study_views([catalogue_run], ["A"])
     assert "shapes and ratios" in about
-    ugurel, ugurel_windows, pereira, weiss = views
+    ugurel, ugurel_windows, pereira, weiss, peters, anh_tan = views
+    # Two studies give no figures to compare (a draft without results; charts only): said, not drawn.
+    for view, study in ((peters, "peters2013"), (anh_tan, "anh_tan")):
+        assert view.study["id"] == study and view.shape == "none" and not view.rows and not view.comparable
+        assert view.explanation.startswith("Not compared: ")
     assert ugurel.study["unit"].startswith("count per 10 ms") and ugurel.comparable
     row = next(r for r in ugurel.rows if r[0] == "task_preempt")
     by_name = {s.name: dict(s.points) for s in ugurel.series}
