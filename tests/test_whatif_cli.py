@@ -41,7 +41,7 @@ def test_cache_descriptions_name_their_kind() -> None:
     (["deadline", "--html", "x.html", "--chain", "irq_task_wake"], "--html draws the clock sweep"),
     (["deadline"], "needs --chain, or --sweep"),
     (["deadline", "--sweep", "25MHz:80MHz"], "no runs stored yet"),
-    (["cache", "--study", "3,x"], "not a list of run ids"),
+    (["cache", "--study", "missing.json"], "cannot read missing.json"),
 ])
 def test_what_if_mistakes_exit_2_with_a_hint(tmp_path: Path, argv: list[str], match: str) -> None:
     proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path), *argv],

@@ -13,6 +13,7 @@ from ..analysis import clock_sweep, footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
 from ..reports import tables
+from ..results.runsource import load_run, run_name
 from ..results.store import Store
 from .arguments import clock, names, workspace
 from .output import progress
@@ -50,13 +51,13 @@ def cmd_kernels(args: argparse.Namespace) -> int:
 
 
 def _load_for_analysis(args: argparse.Namespace) -> Run:
+    if args.run is not None:  # a stored run's id or a run file, as `report` takes them
+        return load_run(args.run, workspace(args).store)
     with Store(workspace(args).store, read_only=True) as store:
-        run_id = args.run
+        run_id = variants.latest_with(store.list_runs(), args.target)
         if run_id is None:
-            run_id = variants.latest_with(store.list_runs(), args.target)
-            if run_id is None:
-                raise RtbenchError(f"no stored run on {args.target}",
-                                   f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
+            raise RtbenchError(f"no stored run on {args.target}",
+                               f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
         return store.load(run_id)
 
 
@@ -68,10 +69,7 @@ def _study_runs(args: argparse.Namespace) -> list[Run]:
     """The runs --study names, else the last run on --target of each kernel."""
     ids: list[int] = []
     if args.study != "latest":
-        try:
-            ids = [int(part) for part in args.study.split(",") if part.strip()]
-        except ValueError:
-            raise RtbenchError(f"--study '{args.study}' is not a list of run ids", "e.g. --study 3,4") from None
+        return [load_run(part.strip(), workspace(args).store) for part in args.study.split(",") if part.strip()]
     with Store(workspace(args).store, read_only=True) as store:
         if args.study == "latest":
             latest: dict[str, int] = {}
@@ -90,7 +88,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
     if args.study:
         from ..analysis import published, weiss
         runs = _study_runs(args)
-        names = [f"run {run.run_id}" for run in runs]
+        names = [f"run {run.run_id}" if run.run_id is not None else str(run.manifest.get("os", "run")) for run in runs]
         views = [v for v in published.study_views(runs, names)[1] if v.shape == "cache_gain"]
         for view in views:
             print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")
@@ -99,7 +97,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
     run = _load_for_analysis(args)
     baseline = _baseline(run.manifest.get("target", args.target))
     variant_names, rows = variants.cache_study(run, baseline)
-    print(f"run {run.run_id}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
+    print(f"{run_name(run, args.run)}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
     print(variants.cache_table(variant_names, rows, baseline))
     return 0
 
@@ -116,7 +114,7 @@ def cmd_deadline(args: argparse.Namespace) -> int:
     deadline_s = variants.parse_duration(args.deadline)
     clock_hz = args.clock or run.manifest.get("clock_hz") or 100e6
     rows = variants.deadline(run, args.chain, deadline_s, clock_hz)
-    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(f"{run_name(run, args.run)}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
     print(variants.deadline_table(rows, args.chain, deadline_s, clock_hz))
     return 0
 
@@ -130,7 +128,7 @@ def _sweep(args: argparse.Namespace) -> int:
     run = _load_for_analysis(args)
     chain = clock_sweep.chain_label(run, args.chain[0] if args.chain else None)
     rows = clock_sweep.sweep(run, chain, deadline_s, clocks)
-    print(f"run {run.run_id}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
+    print(f"{run_name(run, args.run)}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
     print(clock_sweep.sweep_table(rows, chain, deadline_s))
     if args.html:
         from ..reports import sweep_html  # plotly only when a page is asked for
@@ -162,11 +160,11 @@ def add_kernels(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
                                          "cache-less one, next to the reference workload's")
-    cache.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    cache.add_argument("--run", help="stored run id or run file (default: the last run on --target)")
     cache.add_argument("--target", default="vexriscv-sim")
     cache.add_argument("--study", nargs="?", const="latest", metavar="RUN[,RUN...]",
                        help="the emulation study's Tables 1 and 2 (cache gains of a task switch, the interrupt "
-                            "reaction and a CPU-bound reference) beside these runs', one per kernel; alone: the "
+                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per kernel; alone: the "
                             "last run of each kernel on --target")
     cache.set_defaults(func=cmd_cache)
 
@@ -184,6 +182,6 @@ def add_deadline(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     dead.add_argument("--html", type=Path, help="with --sweep: also draw it on an HTML page")
     dead.add_argument("--clock", type=clock, help="clock for the budget share (default: the run's --clock, "
                                                   "else 100MHz)")
-    dead.add_argument("--run", type=int, help="stored run (default: the last one on --target)")
+    dead.add_argument("--run", help="stored run id or run file (default: the last run on --target)")
     dead.add_argument("--target", default="vexriscv-sim")
     dead.set_defaults(func=cmd_deadline)
