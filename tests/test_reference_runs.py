@@ -40,6 +40,8 @@ def test_every_reference_cell_is_stored_whole() -> None:
         manifest = doc["manifest"]
         assert manifest["campaign"]["id"] == "reference" and ref.cell_name(manifest["campaign"]["axes"]) == name
         assert manifest["kernel"]["tree"] and manifest["image"]["sha256"] and manifest["tools"]
+        # A published figure names the rtbench commit that produced it: one anyone can check out.
+        assert not str(manifest["rtbench"]["commit"]).endswith("-dirty"), f"{name} was measured from a dirty tree"
         ok = [r for r in doc["results"] if r["status"] == "ok"]
         assert ok and all(len(r["samples"]) == r["n"] > 0 for r in ok), "the raw samples are published"
 
