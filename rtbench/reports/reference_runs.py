@@ -125,6 +125,10 @@ def _relative(text: str, prefixes: list[tuple[str, str]]) -> str:
     for prefix, placeholder in prefixes:
         if text == prefix or text.startswith(prefix + "/"):
             return placeholder + text[len(prefix):]
+    scratch = tempfile.gettempdir() + "/"
+    if text.startswith(scratch):
+        # A run's own scratch directory (the guest's initramfs): its random name says nothing.
+        return "<tmp>/" + text[len(scratch):].partition("/")[2]
     return text
 
 
