@@ -74,8 +74,10 @@ def _zsh(top: argparse.ArgumentParser) -> str:
     for name, parser in table.items():
         specs = []
         for option in _options(parser):
-            action = f":value:({' '.join(option.choices)})" if option.choices else (":value:_files" if option.takes_value
-                                                                                     else "")
+            if option.choices:
+                action = f":value:({' '.join(option.choices)})"
+            else:
+                action = ":value:_files" if option.takes_value else ""
             for flag in option.names:
                 specs.append(f"'{flag}[{_zsh_quote(option.help)[:70]}]{action}'")
         lines.append(f"        {name}) _arguments {' '.join(specs)} '*:file:_files';;")

@@ -17,20 +17,19 @@ from ..paths import Workspace
 from ..reports.report import histogram_text, results_table, run_table, run_to_json
 from ..reports.tables import as_markdown
 
-# -1 with -q, 0 by default, 1 with -v (rtbench's global options).
-_verbosity = 0
+# -1 with -q, 0 by default, 1 with -v (rtbench's global options), set once per command.
+_verbosity = [0]
 # What -q never hides: a progress line that reports a problem.
 _ALWAYS = ("warning", "error", "interrupted", "the results were kept", "and no rescue file")
 
 
 def set_verbosity(level: int) -> None:
-    global _verbosity
-    _verbosity = level
+    _verbosity[0] = level
 
 
 def progress(message: str, level: int = 0) -> None:
     """A line on stderr: level 0 unless -q (problems always), level 1 only with -v."""
-    if _verbosity >= level or message.startswith(_ALWAYS):
+    if _verbosity[0] >= level or message.startswith(_ALWAYS):
         print(f"rtbench: {message}", file=sys.stderr, flush=True)
 
 
