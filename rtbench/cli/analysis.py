@@ -167,8 +167,8 @@ def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        help="whose last run to read when --run is not given (default vexriscv-sim)")
     cache.add_argument("--study", nargs="?", const="latest", metavar="RUN[,RUN...]",
                        help="the emulation study's Tables 1 and 2 (cache gains of a task switch, the interrupt "
-                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per kernel; alone: the "
-                            "last run of each kernel on --target")
+                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per "
+                            "kernel; alone: the last run of each kernel on --target")
     cache.set_defaults(func=cmd_cache)
 
 
