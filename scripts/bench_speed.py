@@ -109,15 +109,20 @@ def show(path: Path) -> None:
         values = data["seconds"][key]
         print(f"| {label} | {median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |")
     where = data["machine"]
+    load = where.get("load_average")
+    loaded = f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
+    met = "met" if median(data["seconds"]["clean"]) < 15 else "missed"
     print(f"\n`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
-          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}) on {data['date']} "
-          f"with rtbench {data['rtbench']}. Host time on a machine shared with other work: not checked "
-          "exactly, and another run or machine gives other figures.")
+          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{loaded}) on "
+          f"{data['date']} with rtbench {data['rtbench']}; the 15 s target for the clean case was {met} there. "
+          "Host time on a machine shared with other work: not checked exactly, and another run or machine "
+          "gives other figures.")
 
 
 def build_and_run(args: argparse.Namespace) -> None:
     clean: list[float] = []
     warm: list[float] = []
+    load_before = os.getloadavg()[0]
     for _ in range(args.repeat):
         with tempfile.TemporaryDirectory() as home:
             run = [sys.executable, "-m", "rtbench", "--home", home, "run", "--target", args.target, "--os", args.os]
@@ -128,7 +133,8 @@ def build_and_run(args: argparse.Namespace) -> None:
               f"max {max(values):6.2f} s   (n={len(values)})")
     print(f"target 15 s for the clean case: {'met' if median(clean) < 15 else 'MISSED'}")
     if args.record:
-        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "machine": machine(),
+        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
                   "rtbench": commit(), "target": args.target, "os": args.os, "repeat": args.repeat,
                   "seconds": {"clean": [round(v, 3) for v in clean], "warm": [round(v, 3) for v in warm]}}
         args.record.parent.mkdir(parents=True, exist_ok=True)
