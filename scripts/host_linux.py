@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -43,10 +44,14 @@ def measure(bench: str | None, iterations: int | None) -> Path:
                    "--json", str(out)]
         command += ["--bench", bench] if bench else []
         command += ["--iterations", str(iterations)] if iterations else []
+        load_before = os.getloadavg()[0]
         done = subprocess.run(command, cwd=ROOT, check=False)
+        load_after = os.getloadavg()[0]
         if not out.is_file():
             raise RtbenchError(f"the Linux run wrote no results (exit status {done.returncode})")
         doc = json.loads(out.read_text(encoding="utf-8"))
+        # What else the machine ran meanwhile: the one-minute load average before and after.
+        doc["manifest"].setdefault("host", {})["load_average"] = [round(load_before, 2), round(load_after, 2)]
         return reference_runs.write(NAME, reference_runs.portable(doc, workspace), HOST_DIR)
 
 
@@ -61,6 +66,9 @@ def where_and_when(manifest: dict[str, Any]) -> str:
     system = (f"Linux {kernel.get('version', '?')}, {config.get('preemption', 'preemption model not recorded')}, "
               f"{config.get('libc', 'C library not recorded')}, SCHED_FIFO {config.get('sched_fifo', '?')}, "
               f"mlockall {settings.get('mlockall', '?')}, background load {manifest.get('run', {}).get('load', '?')}")
+    load = manifest.get("host", {}).get("load_average")
+    if load:
+        machine += f", load average {load[0]:.1f} before the run and {load[1]:.1f} after"
     date = str(manifest.get("created", "an unrecorded date"))[:10]
     commit = manifest.get("rtbench", {}).get("commit", "?")
     warnings = manifest.get("warnings") or []
