@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from rtbench.reports.tables import FORMATS, Column, Table, as_html, as_markdown, as_text, cell, render
 from rtbench.results import schema
+from rtbench.results.tables import FORMATS, Column, Table, as_html, as_markdown, as_text, cell, render
 
 EVIL = "<script>alert(1)</script> a|b `tick` x\ny"
 

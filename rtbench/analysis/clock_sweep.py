@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ..errors import RtbenchError
 from ..model import Result, Run
-from ..reports.tables import Column, Table, as_text, cell
 from ..results.stats import median
+from ..results.tables import Column, Table, as_text, cell
 from .variants import by_variant
 
 CHAIN = "reaction_chain"

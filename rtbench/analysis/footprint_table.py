@@ -14,8 +14,8 @@ from ..acquire.footprint import DETAILED_KINDS, KINDS, parse_map_detailed, secti
 from ..acquire.platforms import Kernel, find_kernel, find_target, kernels
 from ..errors import RtbenchError
 from ..paths import Workspace
-from ..reports.tables import Column, Table, as_text, cell
 from ..results.schema import FOOTPRINT, stamped
+from ..results.tables import Column, Table, as_text, cell
 
 # The rows printed per image: the kernel, rtbench's adapter to it, the benchmark code, the rest.
 PARTS = (("kernel", ("kernel",)), ("port", ("port",)), ("benchmarks", ("bench",)))

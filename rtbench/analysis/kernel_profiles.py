@@ -19,7 +19,7 @@ from ..acquire.platforms import Kernel, Target, find_kernel, find_target, kernel
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..reports.tables import Column, Table, cell
+from ..results.tables import Column, Table, cell
 
 # The survey's categories, in its order, then what it has no name for.
 CATEGORIES = ("task", "synchronisation", "message", "memory", "time", "interrupt", "system", "trace", "other")

@@ -12,8 +12,8 @@ from typing import Any
 from ..acquire import durations
 from ..errors import RtbenchError
 from ..model import Result, Run
-from ..reports.tables import Column, Table, as_text, cell
 from ..results.stats import median
+from ..results.tables import Column, Table, as_text, cell
 
 REFERENCE = "cpu_reference"
 

@@ -10,9 +10,9 @@ import math
 from dataclasses import dataclass, field
 
 from ..model import STATUSES, THROUGHPUT_UNITS, Result, Run
-from ..reports.tables import params_text
 from ..results.bootstrap import Estimate
 from ..results.compare import Comparison, letters_for, single_value
+from ..results.tables import params_text
 
 
 def label(bench: str, params: dict) -> str:

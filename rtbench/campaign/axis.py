@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ..errors import RtbenchError
 from ..model import Run
-from ..reports.tables import Column, Table, cell
 from ..results import compare
+from ..results.tables import Column, Table, cell
 from .readout import Campaign, Coordinates
 
 Context = tuple[tuple[str, str], ...]

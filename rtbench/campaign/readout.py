@@ -12,10 +12,9 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..model import Result, Run
-from ..reports.report import format_params
-from ..reports.tables import Column, Table, as_markdown, as_text, cell
 from ..results.stats import median, summarize
 from ..results.store import Store
+from ..results.tables import Column, Table, as_markdown, as_text, cell, params_text
 from .stored import CampaignView, StoredCell, first_problem, pooled, view
 
 Coordinates = tuple[tuple[str, str], ...]
@@ -177,7 +176,7 @@ def tidy(campaign: Campaign) -> Table:
         for result in run.results:
             stats = summarize(result.samples()) if result.status == "ok" and result.raw_samples else {}
             table.add([cell(label) for _, label in coordinates]
-                      + [cell(runs), cell(result.bench), cell(dict(result.params), format_params(result.params)),
+                      + [cell(runs), cell(result.bench), cell(dict(result.params), params_text(result.params)),
                          cell(result.unit)]
                       + [cell(stats.get(k)) for k in ("n", "min", "p50", "mean", "p99", "max", "stddev")]
                       + [cell(result.status)],

@@ -12,7 +12,7 @@ from ..acquire import platforms
 from ..analysis import clock_sweep, footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
-from ..reports import tables
+from ..results import tables
 from ..results.runsource import load_run, run_name
 from ..results.store import Store
 from .arguments import clock, names, workspace

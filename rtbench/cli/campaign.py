@@ -15,9 +15,9 @@ from ..acquire import interrupts
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..reports import tables
-from ..reports.tables import Column, Table, as_text, cell
+from ..results import tables
 from ..results.store import Store, StoreError
+from ..results.tables import Column, Table, as_text, cell
 from .arguments import workspace
 from .output import check_output_file, progress, rescue_json
 from .run import _check_workspace, _signal_exit
@@ -128,7 +128,8 @@ def add_campaign(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 def report_campaign(args: argparse.Namespace) -> int:
     """`rtbench report --campaign ID`: the cells and the matrix per benchmark (tables, or an
     HTML page with heatmaps); --format csv|json prints one tidy row per cell and benchmark."""
-    from ..campaign import html, readout
+    from ..campaign import readout
+    from ..reports import campaign_html as html
 
     if not args.campaign:
         raise RtbenchError("--rows and --columns arrange a campaign's tables", "add --campaign ID")

@@ -15,7 +15,7 @@ from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
 from ..reports.report import histogram_text, results_table, run_table, run_to_json
-from ..reports.tables import as_markdown
+from ..results.tables import as_markdown
 
 # -1 with -q, 0 by default, 1 with -v (rtbench's global options), set once per command.
 _verbosity = [0]

@@ -11,9 +11,8 @@ from pathlib import Path
 from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
-from ..reports import tables
 from ..reports.report import runs_table
-from ..results import check, fairness
+from ..results import check, fairness, tables
 from ..results.runsource import load_run, run_from_json, run_name
 from ..results.store import Store
 from .arguments import histogram_arguments, workspace

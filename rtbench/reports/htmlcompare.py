@@ -11,8 +11,8 @@ from typing import Any
 
 from ..analysis import verdict
 from ..results import compare
+from ..results.tables import Column, Table, as_html, cell, params_text
 from . import plots
-from .tables import Column, Table, as_html, cell
 
 # Draws a figure into the page under a title: (figure, title, div id) -> HTML.
 AddFigure = Callable[..., str]
@@ -71,7 +71,7 @@ def _singles(comparison: compare.Comparison) -> str:
         ratios = [cell(v / values[0], compare.ratio_text(v / values[0])) if values[0] > 0 else cell(None)
                   for v in values[1:]]
         changed = any(v != values[0] for v in values[1:])
-        table.add([cell(row.bench), cell(dict(row.params), compare.format_params(row.params)), cell(row.unit),
+        table.add([cell(row.bench), cell(dict(row.params), params_text(row.params)), cell(row.unit),
                    *(cell(v) for v in values), *ratios], classes=("significant",) if changed else ())
     return f'<div class="wide">{as_html.render(table)}</div>' if table.rows else ""
 

@@ -19,9 +19,9 @@ from ..analysis import kernel_profiles, verdict
 from ..errors import RtbenchError
 from ..model import Result, Run
 from ..results import compare
+from ..results.tables import as_html
 from . import htmlcompare, htmlstudies, htmlverdict, plots
 from .report import run_table
-from .tables import as_html
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }

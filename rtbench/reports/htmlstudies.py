@@ -12,8 +12,8 @@ from typing import Any
 
 from ..analysis import published
 from ..model import Run
+from ..results.tables import Column, Table, as_html, cell
 from . import plots
-from .tables import Column, Table, as_html, cell
 
 # A view's figures are text such as "30 (5.20)", a value and its ratio, or "24501 instructions",
 # an amount and its unit: each part on its own line keeps the columns narrow.

@@ -25,8 +25,8 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.results.runsource import run_from_document
 
+from ..results.tables import Column, Table, as_markdown, cell
 from . import reference_runs
-from .tables import Column, Table, as_markdown, cell
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from typing import Any
 from rtbench.acquire import provenance
 from rtbench.errors import RtbenchError
 
+from ..results.tables import Column, Table, as_markdown, cell
 from . import published_studies, reference_runs
-from .tables import Column, Table, as_markdown, cell
 
 # The statistics a table may show: name -> key in a result's JSON row.
 STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99"}

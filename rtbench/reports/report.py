@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""Turning results into JSON-ready rows and into the results table (rtbench.reports.tables)."""
+"""Turning results into JSON-ready rows and into the results table (rtbench.results.tables)."""
 from __future__ import annotations
 
 from typing import Any
 
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
-from rtbench.reports.tables import Cell, Column, Table, as_text, cell, params_text
 from rtbench.results.schema import RUN, stamped
 from rtbench.results.stats import histogram, summarize
+from rtbench.results.tables import Cell, Column, Table, as_text, cell, params_text
 
 STAT_KEYS = ("n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter")
 # The statistics the table shows: title -> key in result_row.
@@ -70,10 +70,6 @@ def run_to_json(run: Run, with_samples: bool = True, bin_width: int | None = Non
     return stamped(RUN, {"manifest": run.manifest, "run_id": run.run_id, "results": results})
 
 
-def format_params(params: dict[str, Any]) -> str:
-    return params_text(params)
-
-
 def _number(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.1f}"
@@ -101,7 +97,7 @@ def _columns(clock_hz: float | None) -> list[Column]:
 def _cells(result: Result, clock_hz: float | None) -> tuple[list[Cell], str | None]:
     row = result_row(result)
     ok = result.status == "ok"
-    cells = [cell(result.bench), cell(dict(result.params), format_params(result.params)), cell(result.unit)]
+    cells = [cell(result.bench), cell(dict(result.params), params_text(result.params)), cell(result.unit)]
     # Non-ok rows get dashes: a failed benchmark has no numbers, not zeros.
     cells += [cell(row[key], _number(row[key])) if ok and key in row else cell(None)
               for key in _STAT_COLUMNS.values()]

@@ -9,11 +9,10 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..model import Result, Run
-from ..reports.report import format_params
-from ..reports.tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell
 from . import bootstrap, fairness
 from .schema import COMPARE, stamped
 from .stats import median
+from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell, params_text
 from .units import Key, check_units
 
 
@@ -157,7 +156,7 @@ def comparison_table(comparison: Comparison, stats: tuple[str, ...] = bootstrap.
                            ESTIMATE_PARTS) for stat in stats]
     table = Table(columns, empty="no benchmarks to compare")
     for row in comparison.rows:
-        cells = [cell(row.bench), cell(dict(row.params), format_params(row.params)), cell(row.unit)]
+        cells = [cell(row.bench), cell(dict(row.params), params_text(row.params)), cell(row.unit)]
         for result in row.results:
             cells += _run_cells(result, stats)
         for other, estimate in zip(row.results[1:], row.estimates):

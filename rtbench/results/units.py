@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..model import Run
-from ..reports.report import format_params
+from .tables import params_text
 
 Key = tuple[str, tuple[tuple[str, Any], ...]]
 
@@ -21,7 +21,7 @@ def check_units(runs: list[Run], names: list[str]) -> None:
     clashes = [(key, seen) for key, seen in units.items() if len(set(seen.values())) > 1]
     if clashes:
         key, seen = clashes[0]
-        label = key[0] + (f"[{format_params(dict(key[1]))}]" if key[1] else "")
+        label = key[0] + (f"[{params_text(dict(key[1]))}]" if key[1] else "")
         shown = ", ".join(f"{name} in {unit}" for name, unit in seen.items())
         raise RtbenchError(f"cannot compare runs measured in different units: {label} is {shown}"
                            + (f" (and {len(clashes) - 1} more)" if len(clashes) > 1 else ""),

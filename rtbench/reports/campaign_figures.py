@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..reports.plots import TEMPLATE, plain
+from .plots import TEMPLATE, plain
 
 # White for the best cell, red for the costliest.
 _SCALE = [[0.0, "#ffffff"], [0.15, "#fde0c5"], [0.5, "#f59e72"], [1.0, "#b42318"]]

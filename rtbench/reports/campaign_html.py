@@ -11,15 +11,15 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from ..campaign.readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
+from ..campaign.stored import first_problem
 from ..errors import RtbenchError
 from ..model import THROUGHPUT_UNITS
-from ..reports.htmlreport import page
-from ..reports.plots import html_of
-from ..reports.tables import as_html
 from ..results import fairness
-from .figures import Point, heatmap
-from .readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
-from .stored import first_problem
+from ..results.tables import as_html
+from .campaign_figures import Point, heatmap
+from .htmlreport import page
+from .plots import html_of
 
 
 def _e(value: Any) -> str:
