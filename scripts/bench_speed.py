@@ -7,6 +7,12 @@ Default: a clean build plus a full default run of the catalogue, and a re-run wi
 already built. Target: clean build + run under 15 s on 2 cores.
 
     python3 scripts/bench_speed.py [--repeat 3] [--target qemu-m3] [--os freertos]
+    python3 scripts/bench_speed.py --record docs/reference/host/speed.json   # also keep the figures
+    python3 scripts/bench_speed.py --show [FILE]   # the kept figures as Markdown, with where and when
+
+--record writes the times with the machine (CPU model, CPU count, kernel), the date and rtbench's
+commit; --show prints them as a Markdown table captioned with that, for the docs. Host time is
+not deterministic: these figures are not checked exactly, and another machine gives others.
 
 --soc: the whole FreeRTOS catalogue on each vexriscv-sim CPU variant (the model built first, not
 timed): wall time, CPU time (user+sys of rtbench and everything it started, the simulator above
@@ -21,8 +27,10 @@ compared with it: a faster simulator must not change one.
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
+import platform
 import resource
 import subprocess
 import sys
@@ -32,6 +40,10 @@ from pathlib import Path
 from typing import Any
 
 from rtbench.results.stats import median
+
+# Where --record keeps the default mode's figures for the docs, and --show reads them.
+RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "speed.json"
+CASES = (("clean", "clean build + full run"), ("warm", "full run, image built"))
 
 # Figures measured on this project's 2-core development machine (AMD EPYC virtual machine),
 # shared with other jobs at the time (load average 10-60): wall times are inflated and noisy,
@@ -68,8 +80,49 @@ def timed(command: list[str], env: dict[str, str] | None = None, allowed: tuple[
     return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def machine() -> dict[str, Any]:
+    """What the figures were measured on: the CPU model, how many CPUs, the kernel."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"cpu_model": model, "cpus": os.cpu_count(), "kernel": platform.release(),
+            "python": platform.python_version()}
+
+
+def commit() -> str:
+    """rtbench's commit, as the manifest records it (`-dirty` when the tree has changes)."""
+    proc = subprocess.run(["git", "-C", str(RECORD.parents[3]), "describe", "--always", "--dirty"],
+                          capture_output=True, text=True, check=False)
+    return proc.stdout.strip() or "unknown"
+
+
+def show(path: Path) -> None:
+    """The recorded figures as a Markdown table and a caption saying where and when."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    print("| case | median | min | max |\n| --- | ---: | ---: | ---: |")
+    for key, label in CASES:
+        values = data["seconds"][key]
+        print(f"| {label} | {median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |")
+    where = data["machine"]
+    load = where.get("load_average")
+    loaded = f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
+    met = "met" if median(data["seconds"]["clean"]) < 15 else "missed"
+    print(f"\n`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
+          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{loaded}) on "
+          f"{data['date']} with rtbench {data['rtbench']}; the 15 s target for the clean case was {met} there. "
+          "Host time on a machine shared with other work: not checked exactly, and another run or machine "
+          "gives other figures.")
+
+
 def build_and_run(args: argparse.Namespace) -> None:
-    clean, warm = [], []
+    clean: list[float] = []
+    warm: list[float] = []
+    load_before = os.getloadavg()[0]
     for _ in range(args.repeat):
         with tempfile.TemporaryDirectory() as home:
             run = [sys.executable, "-m", "rtbench", "--home", home, "run", "--target", args.target, "--os", args.os]
@@ -79,6 +132,14 @@ def build_and_run(args: argparse.Namespace) -> None:
         print(f"{label:<24} median {median(values):6.2f} s   min {min(values):6.2f} s   "
               f"max {max(values):6.2f} s   (n={len(values)})")
     print(f"target 15 s for the clean case: {'met' if median(clean) < 15 else 'MISSED'}")
+    if args.record:
+        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
+                  "rtbench": commit(), "target": args.target, "os": args.os, "repeat": args.repeat,
+                  "seconds": {"clean": [round(v, 3) for v in clean], "warm": [round(v, 3) for v in warm]}}
+        args.record.parent.mkdir(parents=True, exist_ok=True)
+        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {args.record}")
 
 
 def _samples_by_result(document: dict[str, Any], variant: str) -> dict[str, tuple[str, list[int]]]:
@@ -178,8 +239,13 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="with --soc: an earlier run's JSON the samples must equal")
     parser.add_argument("--same", type=Path, nargs=2, metavar=("BEFORE", "AFTER"),
                         help="compare two vexriscv-sim runs' samples (JSON), running nothing")
+    parser.add_argument("--record", type=Path, help="default mode: also write the figures, machine and date as JSON")
+    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(RECORD.parents[3])})")
     args = parser.parse_args()
-    if args.same:
+    if args.show:
+        show(args.show)
+    elif args.same:
         same(args)
     elif args.soc:
         soc(args)

@@ -4,11 +4,18 @@
 in tests/integration/test_reports.py)."""
 from __future__ import annotations
 
+import html
 import json
 import re
 
+import pytest
+
+from rtbench.analysis.published import StudyView, load_studies, study_views
 from rtbench.model import Result, Run, Scale
-from rtbench.reports.htmlreport import render
+from rtbench.reports import htmlstudies, reference_runs
+from rtbench.reports.htmlreport import _Figures, render
+from rtbench.results.runsource import run_from_json
+from rtbench.results.stats import median
 
 
 def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok", **params: object) -> Result:
@@ -78,11 +85,123 @@ def test_runs_in_different_units_say_why_they_are_not_compared() -> None:
     assert "run 1: all 6 results ok" in verdict and 'id="ratio-chart"' not in page
 
 
-def test_the_weiss_study_sets_out_its_cache_tables() -> None:
+def _section(page: str, study_id: str) -> str:
+    """One study's part of the report, up to its figures as published."""
+    section = page[page.index(f'id="study-{study_id}"'):]
+    return section[:section.index("</details>")]
+
+
+def test_the_weiss_study_without_cpu_variants_says_so_in_one_line() -> None:
     page = render([run(0, 1)], ["run 1"])
-    section = page[page.index('id="study-weiss_emulation"'):]
-    section = section[:section.index("</details>")]
-    assert "Not compared" not in section
-    assert "I+D, 16K I / 8K D" in section and "+340 %" in section and "87 us" in section
-    # A qemu-m3 run has no CPU variants: it adds no gains, and the study alone draws no figure.
-    assert "run 1" not in section and "Plotly.newPlot" not in section
+    section = _section(page, "weiss_emulation")
+    # A qemu-m3 run has no CPU variants: no gains to set beside the study's, so no table and no
+    # figure, but one line saying how to measure them; the study's own figures stay below.
+    assert 'id="study-table-weiss_emulation' not in section and "Plotly.newPlot" not in section
+    note = re.findall(r'<p class="note left-out">(.*?)</p>', section)
+    assert len(note) == 1 and "None of the study&#x27;s criteria shown" in note[0]
+    assert "--target vexriscv-sim --cpu-variant" in note[0]
+    assert "figures as published" in page[page.index('id="study-weiss_emulation"'):]
+
+
+# -- the studies beside the stored reference runs ---------------------------------------------
+
+KERNELS = ("qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx")
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    """The stored reference runs on qemu-m3, read back as `rtbench report` reads a JSON run."""
+    folder = tmp_path_factory.mktemp("reference")
+    runs = {}
+    for name in KERNELS:
+        path = folder / f"{name}.json"
+        path.write_text(json.dumps(reference_runs.load(name)))
+        runs[name] = run_from_json(path)
+    return runs
+
+
+def _without(source: Run, benches: set[str]) -> Run:
+    """The run as if measured without these benchmarks (rtbench run --bench chose the others)."""
+    return Run(source.manifest, [r for r in source.results if r.bench not in benches], run_id=source.run_id)
+
+
+def _only(source: Run, benches: set[str]) -> Run:
+    return Run(source.manifest, [r for r in source.results if r.bench in benches], run_id=source.run_id)
+
+
+def _view(views: list[StudyView], study_id: str, shape: str) -> StudyView:
+    (found,) = [v for v in views if v.study["id"] == study_id and v.shape == shape]
+    return found
+
+
+def _mapping(study_id: str, shape: str) -> dict:
+    (spec,) = [spec for spec in load_studies()[1][study_id] if spec["shape"] == shape]
+    return spec
+
+
+def test_views_keep_only_the_criteria_some_run_measured(reference: dict[str, Run]) -> None:
+    dropped = {"queue_send", "queue_recv", "window_queue"}
+    runs = [_without(reference[name], dropped) for name in KERNELS[:2]]
+    _, views = study_views(runs, list(KERNELS[:2]))
+    for shape in ("ratio", "window"):
+        view, spec = _view(views, "ugurel2012", shape), _mapping("ugurel2012", shape)
+        missing = [c["study"] for c in spec["criteria"] if c["bench"] in dropped]
+        assert missing and [item.criterion for item in view.left_out] == missing
+        assert [row[0] for row in view.rows] == [c["study"] for c in spec["criteria"] if c["study"] not in missing]
+        assert all(x not in missing for series in view.series for x, _ in series.points)
+        note = view.left_out_note
+        assert note.startswith("Left out, as no run measured them: ") and all(c in note for c in missing)
+        benches = note[note.index("--bench ") + len("--bench "):].rstrip(".").split(",")
+        assert set(benches) >= {c["bench"] for c in spec["criteria"] if c["study"] in missing}
+    # The full runs hold every criterion the study reported: nothing left out.
+    _, full = study_views([reference[name] for name in KERNELS[:2]], list(KERNELS[:2]))
+    assert not _view(full, "ugurel2012", "ratio").left_out and not _view(full, "ugurel2012", "window").left_out
+
+
+def test_a_view_whose_criteria_no_run_holds_is_one_line(reference: dict[str, Run]) -> None:
+    boot_only = _only(reference["qemu-m3-freertos"], {"boot_time", "footprint"})
+    _, views = study_views([boot_only], ["A"])
+    ratio = _view(views, "ugurel2012", "ratio")
+    assert ratio.rows == [] and not ratio.comparable
+    assert ratio.left_out_note.startswith("None of the study's criteria shown, as no run measured them: ")
+    page = render([boot_only], ["A"])
+    section = _section(page, "ugurel2012")
+    # The ratio and window views are a line each; the absolute figures (boot time, footprint) stay.
+    assert section.count('<p class="note left-out">None of the study') == 2
+    assert 'id="study-table-ugurel2012-1"' not in section and 'id="study-table-ugurel2012-3"' in section
+    assert "Plotly.newPlot" not in section
+
+
+def test_init_time_and_footprint_stand_beside_the_study_in_their_own_units(reference: dict[str, Run]) -> None:
+    runs = [reference[name] for name in KERNELS]
+    _, views = study_views(runs, list(KERNELS))
+    view = _view(views, "ugurel2012", "absolute")
+    study_rows = {row["criterion"]: row for row in view.study["rows"]}
+    columns = _mapping("ugurel2012", "absolute")["columns"]
+    assert [row[0] for row in view.rows] == ["init_time_ms", "footprint_text_bytes"] and not view.left_out
+    for row, crit in zip(view.rows, _mapping("ugurel2012", "absolute")["criteria"]):
+        params = crit.get("params", {})
+        measured = [next(r for r in run.results if r.bench == crit["bench"] and r.params == params) for run in runs]
+        assert row[2:2 + len(runs)] == [f"{median(r.samples()):.0f} {r.unit}" for r in measured]
+        study = study_rows[row[0]]
+        unit = study["unit"].split(" (")[0]
+        assert row[2 + len(runs):] == ["-" if study[c] is None else f"{study[c]:g} {unit}" for c in columns]
+    assert {row[2].split()[1] for row in view.rows} == {"instructions", "bytes"}  # the runs' own units
+    assert "different hardware" in view.explanation and "not converted" in view.explanation
+    assert not view.comparable  # absolute figures draw no shape
+
+
+def test_study_tables_stack_names_and_put_each_figure_over_its_ratio(reference: dict[str, Run]) -> None:
+    runs = [reference[name] for name in KERNELS]
+    page = htmlstudies.section(runs, list(KERNELS), _Figures().add)  # the section alone: no comparison to wait for
+    _, views = study_views(runs, list(KERNELS))
+    ratio = _view(views, "ugurel2012", "ratio")
+    table = page[page.index('id="study-table-ugurel2012-1"'):]
+    table = table[:table.index("</table>")]
+    assert table.count("</th>") == len(ratio.columns) - 1  # criterion and benchmark share a column
+    for row in ratio.rows:
+        criterion, bench = html.escape(row[0]), html.escape(row[1]).replace("[", "[<wbr>")
+        assert f'<td class="l">{criterion}<span class="sub">{bench}</span></td>' in table
+        value, ratio_text = row[-1].split(" ")
+        assert f'<td class="study">{value}<span class="sub">{ratio_text}</span></td>' in table
+    assert '<th class="study">study freertos<span class="sub">value (ratio)</span></th>' in table

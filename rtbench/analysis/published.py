@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""Published studies next to rtbench's results: shapes and ratios, never absolute values.
+"""Published studies next to rtbench's results: shapes and ratios, and absolute figures only side
+by side in their own units (init time, footprint), never converted.
 
 The studies' figures are data (rtbench/data/published.json, with their citations); how their
-criteria map to rtbench benchmarks is data too (rtbench/data/published_map.toml).
+criteria map to rtbench benchmarks is data too (rtbench/data/published_map.toml). A view keeps
+only the criteria some run measured and names the others, with the benchmarks that measure them.
 """
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -32,17 +35,39 @@ class Series:
 
 
 @dataclass
+class LeftOut:
+    """A criterion of the study that no run measured, and the rtbench benchmark that measures it."""
+
+    criterion: str
+    bench: str  # the benchmark's label, with its parameters: task_preempt_load[tasks=5]
+
+
+@dataclass
 class StudyView:
     study: dict[str, Any]
     shape: str
     explanation: str
     columns: list[str] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)  # only the criteria some run measured
     series: list[Series] = field(default_factory=list)
+    left_out: list[LeftOut] = field(default_factory=list)  # criteria no run measured
+    measure: str = ""  # the command that measures what was left out
+    label_columns: int = 2  # the leading columns that name a row; the others hold figures
+    left_out_reason: str = "no run measured them"
 
     @property
     def comparable(self) -> bool:
         return any(s.source == "rtbench" and any(v is not None for _, v in s.points) for s in self.series)
+
+    @property
+    def left_out_note(self) -> str:
+        """One sentence: what no run measured and how to measure it; the whole view's text when the
+        runs hold none of the study's criteria."""
+        if not self.left_out:
+            return ""
+        named = ", ".join(f"{item.criterion} ({item.bench})" for item in self.left_out)
+        what = "None of the study's criteria shown" if not self.rows else "Left out"
+        return f"{what}, as {self.left_out_reason}: {named}. Measure them with {self.measure}."
 
 
 def load_studies() -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
@@ -83,6 +108,23 @@ def _fmt(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def _held(values: list[float | None]) -> bool:
+    """Whether some run has a figure for a criterion."""
+    return any(value is not None for value in values)
+
+
+def _bench_name(label: str) -> str:
+    return label.partition("[")[0]
+
+
+def _measure_command(view: StudyView, options: str = "", extra: tuple[str, ...] = ()) -> str:
+    """`rtbench run` with the benchmarks of what was left out (and any they are divided by)."""
+    if not view.left_out:
+        return ""
+    names = dict.fromkeys([_bench_name(item.bench) for item in view.left_out] + list(extra))
+    return f"rtbench run {options}--bench {','.join(names)}"
+
+
 def _raw(value: Any) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
@@ -118,13 +160,14 @@ def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], na
     study_series = [Series(f"study {c}", "study", []) for c in columns]
     run_refs = [_stat(_find(run, reference["bench"], dict(reference.get("params", {}))), statistic) for run in runs]
     for crit, row, params, label in _criteria(study, spec):
-        cells = [crit["study"], label]
-        for i, run in enumerate(runs):
-            value = _stat(_find(run, crit["bench"], params), statistic)
-            ref = run_refs[i]
-            ratio = value / ref if value is not None and ref else None
-            cells.append(_fmt(ratio))
-            run_series[i].points.append((crit["study"], ratio))
+        values = [_stat(_find(run, crit["bench"], params), statistic) for run in runs]
+        ratios = [value / ref if value is not None and ref else None for value, ref in zip(values, run_refs)]
+        if not _held(ratios):
+            view.left_out.append(LeftOut(crit["study"], label))
+            continue
+        cells = [crit["study"], label] + [_fmt(ratio) for ratio in ratios]
+        for series, ratio in zip(run_series, ratios):
+            series.points.append((crit["study"], ratio))
         for j, column in enumerate(columns):
             cost, ref_cost = _cost(row.get(column), orientation), _cost(ref_row.get(column), orientation)
             ratio = cost / ref_cost if cost is not None and ref_cost is not None else None
@@ -132,12 +175,13 @@ def _ratio_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], na
             study_series[j].points.append((crit["study"], ratio))
         view.rows.append(cells)
     view.series = run_series + study_series
+    view.measure = _measure_command(view, extra=(reference["bench"],))  # a ratio needs its reference too
     return view
 
 
 def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
     orientation, columns, statistic, x = spec["orientation"], spec["columns"], spec["statistic"], spec["x"]
-    view = StudyView(study=study, shape="scaling", explanation=(
+    view = StudyView(study=study, shape="scaling", label_columns=3, explanation=(
         f"Cost against the number of {x}, relative to the smallest {x} count the study measured (1.00). "
         f"rtbench: the {statistic} of the benchmark at the same {x} counts."))
     view.columns = (["criterion", x, "rtbench benchmark"] + [f"{n} (ratio)" for n in names]
@@ -151,21 +195,25 @@ def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], 
         run_series = [Series(n, "rtbench", [], crit["study"]) for n in names]
         study_series = [Series(f"study {c}", "study", [], crit["study"]) for c in columns]
         for row in rows:
-            cells = [crit["study"], str(row[x]), f"{crit['bench']}[{x}={row[x]}]"]
-            point = f"{row[x]}"
-            for i, run in enumerate(runs):
-                value = _stat(_find(run, crit["bench"], {x: row[x]}), statistic)
-                ref = run_first[i]
+            label, point = f"{crit['bench']}[{x}={row[x]}]", f"{row[x]}"
+            values = [_stat(_find(run, crit["bench"], {x: row[x]}), statistic) for run in runs]
+            if not _held(values):
+                view.left_out.append(LeftOut(f"{crit['study']} at {x}={row[x]}", label))
+                continue
+            cells = [crit["study"], str(row[x]), label]
+            for series, value, ref in zip(run_series, values, run_first):
                 ratio = value / ref if value is not None and ref else None
                 cells.append(f"{_fmt(value, 1)} ({_fmt(ratio)})")
-                run_series[i].points.append((point, ratio))
+                series.points.append((point, ratio))
             for j, column in enumerate(columns):
                 cost, first_cost = _cost(row.get(column), orientation), _cost(first.get(column), orientation)
                 ratio = cost / first_cost if cost is not None and first_cost is not None else None
                 cells.append(f"{_raw(row.get(column))} ({_fmt(ratio)})")
                 study_series[j].points.append((point, ratio))
             view.rows.append(cells)
-        view.series += run_series + study_series
+        if any(series.points for series in run_series):  # a criterion with no held row draws no panel
+            view.series += run_series + study_series
+    view.measure = _measure_command(view)
     return view
 
 
@@ -187,12 +235,15 @@ def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], n
     ref_spec = next(c for c in spec["criteria"] if c["study"] == reference)
     run_refs = [_stat(_find(run, ref_spec["bench"], dict(ref_spec.get("params", {}))), "median") for run in runs]
     for crit, row, params, label in _criteria(study, spec):
+        counts = [_stat(_find(run, crit["bench"], params), "median") for run in runs]
+        if not _held(counts):
+            view.left_out.append(LeftOut(crit["study"], label))
+            continue
         cells = [crit["study"], label]
-        for i, run in enumerate(runs):
-            count, ref = _stat(_find(run, crit["bench"], params), "median"), run_refs[i]
+        for series, count, ref in zip(run_series, counts, run_refs):
             relative = count / ref if count is not None and ref else None
             cells.append("-" if count is None else f"{count:g} ({_fmt(relative)})")
-            run_series[i].points.append((crit["study"], relative))
+            series.points.append((crit["study"], relative))
         for j, column in enumerate(columns):
             count, ref_count = row.get(column), ref_row.get(column)
             relative = (count / ref_count if isinstance(count, (int, float)) and isinstance(ref_count, (int, float))
@@ -201,6 +252,43 @@ def _window_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], n
             study_series[j].points.append((crit["study"], relative))
         view.rows.append(cells)
     view.series = run_series + study_series
+    view.measure = _measure_command(view, "--profile tick1k ", (ref_spec["bench"],))
+    return view
+
+
+def _study_unit(row: dict[str, Any], study: dict[str, Any]) -> str:
+    """The unit of a study's row, without its remark: 'ms (lower is better)' -> 'ms'."""
+    return re.sub(r"\s*\(.*\)$", "", str(row.get("unit", study.get("unit", ""))))
+
+
+def _amount(value: float, unit: str) -> str:
+    return f"{value:.0f} {unit}" if float(value).is_integer() else f"{value:.1f} {unit}"
+
+
+def _absolute_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
+    """The study's absolute figures beside rtbench's medians, each in its own unit and on its own
+    hardware: set side by side, never converted into each other nor divided."""
+    columns = spec["columns"]
+    view = StudyView(study=study, shape="absolute", explanation=(
+        "Absolute figures on different hardware, each in its own unit: the study's on its platform (above), "
+        "rtbench's on each run's target, in the run's unit. They are set side by side, not converted or divided."))
+    view.columns = ["criterion", "rtbench benchmark"] + list(names) + [f"study {c}" for c in columns]
+    meanings = []
+    for crit, row, params, label in _criteria(study, spec):
+        results = [_find(run, crit["bench"], params) for run in runs]
+        values = [_stat(result, "median") for result in results]
+        if not _held(values):
+            view.left_out.append(LeftOut(crit["study"], label))
+            continue
+        unit = _study_unit(row, study)
+        view.rows.append([crit["study"], label]
+                         + ["-" if value is None or result is None else _amount(value, result.unit)
+                            for value, result in zip(values, results)]
+                         + ["-" if row.get(c) is None else f"{_raw(row.get(c))} {unit}" for c in columns])
+        if crit.get("what"):
+            meanings.append(f"rtbench's {label}: {crit['what']}.")
+    view.explanation = " ".join([view.explanation] + meanings)
+    view.measure = _measure_command(view)
     return view
 
 
@@ -210,7 +298,8 @@ def _cache_gain_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run
     return weiss.view(study, spec, runs, names)
 
 
-_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view, "cache_gain": _cache_gain_view}
+_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view, "absolute": _absolute_view,
+          "cache_gain": _cache_gain_view}
 
 
 def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]]:

@@ -5,9 +5,11 @@ the cache-less variant next to a CPU-bound reference workload's) and deadline si
 observed cycles of a chain of steps, and the minimum clock that meets a deadline)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..acquire import durations
 from ..errors import RtbenchError
 from ..model import Result, Run
 from ..reports.tables import Column, Table, as_text, cell
@@ -142,17 +144,10 @@ def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float,
 
 
 def parse_duration(text: str) -> float:
-    """'220us', '1.5ms', '2s', '500ns' -> seconds."""
-    units = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
-    for suffix in sorted(units, key=len, reverse=True):
-        if text.strip().endswith(suffix):
-            try:
-                value = float(text.strip()[: -len(suffix)])
-            except ValueError:
-                break
-            if value > 0:
-                return value * units[suffix]
-    raise RtbenchError(f"'{text}' is not a duration", "write it like 220us, 1.5ms or 2s")
+    """'220us', '1.5ms', '2s', '500ns' -> seconds (rtbench's one duration syntax)."""
+    if re.fullmatch(r"\s*\d+(?:\.\d+)?\s*", text):
+        raise RtbenchError(f"'{text}' is not a duration: it has no unit", "write it like 220us, 1.5ms or 2s")
+    return durations.seconds(text, "the duration")
 
 
 def latest_with(runs: list[dict[str, Any]], target: str) -> int | None:

@@ -6,6 +6,7 @@ differ significantly, which got faster or slower and by how much, which single v
 sample: boot_time, footprint) changed, and which benchmarks failed or are missing."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from ..model import STATUSES, THROUGHPUT_UNITS, Result, Run
@@ -94,6 +95,26 @@ class PairVerdict:
     singles: list[SingleValue] = field(default_factory=list)
     not_compared: list[NotCompared] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)  # unsupported in both runs: nothing lost
+    cost_ratios: list[float] = field(default_factory=list)  # per sampled benchmark: other's median cost / base's
+
+    @property
+    def geometric_mean(self) -> float | None:
+        """The geometric mean of the median cost ratios (> 1: the other run is slower overall)."""
+        if not self.cost_ratios:
+            return None
+        return math.exp(sum(math.log(r) for r in self.cost_ratios) / len(self.cost_ratios))
+
+    def verdict_line(self) -> str:
+        """One line, as pyperf ends a comparison: slower, faster or the same, by the geometric mean."""
+        mean = self.geometric_mean
+        if mean is None:
+            return f"verdict: {self.letter} against A: nothing to compare with an interval"
+        counts = f"{len(self.changes)} of {self.sampled} benchmarks differ significantly"
+        if not self.changes:
+            return f"verdict: {self.letter} is the same as A ({counts}; geometric mean {mean:.3f}x)"
+        word = "slower" if mean > 1 else "faster" if mean < 1 else "as fast"
+        size = mean if mean >= 1 else 1 / mean
+        return f"verdict: {self.letter} is {size:.3f}x {word} than A (geometric mean of the median costs; {counts})"
 
     @property
     def worse(self) -> list[Change]:
@@ -136,6 +157,9 @@ def _pair(comparison: Comparison, index: int) -> PairVerdict:
             verdict.singles.append(SingleValue(name, row.unit, base.samples()[0], other.samples()[0]))
         else:
             verdict.sampled += 1
+            median = estimates.get("median")
+            if median is not None and median.ratio is not None and median.ratio > 0:
+                verdict.cost_ratios.append(median.ratio if _higher_is_worse(row.unit) else 1 / median.ratio)
             deciding = next((estimates[s] for s in ("median", "mean") if s in estimates and estimates[s].significant),
                             None)
             if deciding is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model import Run
 from ..results.stats import median
-from .published import Series, StudyView
+from .published import LeftOut, Series, StudyView
 from .variants import by_variant
 
 # How close a second kernel's gains must be to the first's to confirm them (the study: "less than 5 %").
@@ -96,6 +96,37 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:+.0f} %"
 
 
+def _measure_command(criteria: list[dict[str, Any]], baseline: str) -> str:
+    return (f"rtbench run --target vexriscv-sim --cpu-variant {baseline},lite,standard "
+            f"--bench {','.join(dict.fromkeys(c['bench'] for c in criteria))}")
+
+
+def _study_rows(study: dict[str, Any], spec: dict[str, Any], criteria: list[dict[str, Any]]) -> list[list[str]]:
+    """The study's baseline and its gain per CPU and cache configuration."""
+    base = study.get("baseline", {})
+    rows = [[f"study ({study.get('second_kernel', {}).get('first', '?')})", "none (base)", "none"]
+            + [_base(base, c.get("study_base", "")) for c in criteria]]
+    sizes = spec.get("study_sizes", {})
+    for row in study.get("rows", []):
+        kind = "I+D" if row["icache"] and row["dcache"] else "I only" if row["icache"] else "D only"
+        rows.append([f"study {row['cpu']}", f"{kind}, {sizes.get(row['cpu'], '')}".rstrip(", "), kind]
+                    + [_pct(row.get(c["study"])) for c in criteria])
+    return rows
+
+
+def _study_series(study: dict[str, Any], spec: dict[str, Any], criteria: list[dict[str, Any]],
+                  labels: dict[str, str]) -> list[Series]:
+    sizes = spec.get("study_sizes", {})
+    series = []
+    for cpu in dict.fromkeys(r["cpu"] for r in study.get("rows", [])):
+        for c in criteria:
+            points: list[tuple[str, float | None]] = [
+                (("I+D" if r["icache"] and r["dcache"] else "I only" if r["icache"] else "D only"), r.get(c["study"]))
+                for r in study["rows"] if r["cpu"] == cpu]
+            series.append(Series(f"study {cpu} ({sizes.get(cpu, '')})", "study", points, labels[c["study"]]))
+    return series
+
+
 def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
     criteria, baseline = spec["criteria"], spec.get("baseline", "minimal")
     labels = {c["study"]: c.get("label", c["study"]) for c in criteria}
@@ -104,31 +135,26 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
                    f"as fast), for {measures}. "
                    f"rtbench: medians in cycles on each CPU variant of a vexriscv-sim run over the '{baseline}' "
                    "variant's; one run per kernel.")
-    out = StudyView(study=study, shape="cache_gain", explanation=explanation)
-    out.columns = ["source", "caches", "kind"] + [labels[c["study"]] for c in criteria]
-    base = study.get("baseline", {})
-    out.rows.append([f"study ({study.get('second_kernel', {}).get('first', '?')})", "none (base)", "none"]
-                    + [_base(base, c.get("study_base", "")) for c in criteria])
-    sizes = spec.get("study_sizes", {})
-    for row in study.get("rows", []):
-        kind = "I+D" if row["icache"] and row["dcache"] else "I only" if row["icache"] else "D only"
-        out.rows.append([f"study {row['cpu']}", f"{kind}, {sizes.get(row['cpu'], '')}".rstrip(", "), kind]
-                        + [_pct(row.get(c["study"])) for c in criteria])
-    for cpu in dict.fromkeys(r["cpu"] for r in study.get("rows", [])):
-        for c in criteria:
-            points: list[tuple[str, float | None]] = [
-                (("I+D" if r["icache"] and r["dcache"] else "I only" if r["icache"] else "D only"), r.get(c["study"]))
-                for r in study["rows"] if r["cpu"] == cpu]
-            out.series.append(Series(f"study {cpu} ({sizes.get(cpu, '')})", "study", points, labels[c["study"]]))
+    out = StudyView(study=study, shape="cache_gain", explanation=explanation, label_columns=3,
+                    left_out_reason="no run measured them on vexriscv-sim CPU variants with and without caches")
     measured = [g for g in (kernel_gains(run, name, criteria, baseline) for run, name in zip(runs, names)) if g]
+    # Only the criteria some run measured: none when no run has CPU variants to set against the study's.
+    held = [c for c in criteria if any(c["study"] in kg.baseline for kg in measured)]
+    out.left_out = [LeftOut(labels[c["study"]], c["bench"]) for c in criteria if c not in held]
+    out.measure = _measure_command([c for c in criteria if c not in held], baseline) if out.left_out else ""
+    if not held:
+        return out
+    out.columns = ["source", "caches", "kind"] + [labels[c["study"]] for c in held]
+    out.rows = _study_rows(study, spec, held)
+    out.series = _study_series(study, spec, held, labels)
     for kg in measured:
         out.rows.append([kg.label, "none (base), cycles", "none"]
-                        + [f"{kg.baseline[c['study']]:.0f}" if c["study"] in kg.baseline else "-" for c in criteria])
+                        + [f"{kg.baseline[c['study']]:.0f}" if c["study"] in kg.baseline else "-" for c in held])
         for variant, gains in kg.gains.items():
             kind = caches_kind(kg.caches.get(variant, ""))
             out.rows.append([kg.label, f"{variant}: {kg.caches.get(variant, '?')}", kind]
-                            + [_pct(gains.get(c["study"])) for c in criteria])
-        for c in criteria:
+                            + [_pct(gains.get(c["study"])) for c in held])
+        for c in held:
             by_kind = {caches_kind(kg.caches.get(v, "")): g.get(c["study"]) for v, g in reversed(kg.gains.items())}
             points = list(by_kind.items())  # one point per kind: the first variant of that kind
             out.series.append(Series(kg.label, "rtbench", points, labels[c["study"]]))
@@ -141,8 +167,10 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
 
 
 def text(v: StudyView) -> str:
-    """The view as a plain table, for the terminal."""
+    """The view as a plain table, for the terminal; its note alone when no run had CPU variants."""
+    if not v.rows:
+        return v.explanation + "\n" + v.left_out_note
     widths = [max(len(str(r[i])) for r in [v.columns] + v.rows) for i in range(len(v.columns))]
     lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [v.columns] + v.rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines) + "\n" + v.explanation
+    return "\n".join(lines) + "\n" + " ".join(filter(None, [v.explanation, v.left_out_note]))

@@ -15,6 +15,7 @@ machine a Linux cell measured would depend on which worker took it)."""
 from __future__ import annotations
 
 import datetime
+import importlib.util
 import logging
 import os
 import time
@@ -116,6 +117,13 @@ def campaign_record(matrix: Matrix, cell: Cell, outcome: Outcome) -> Run:
     return run
 
 
+def require_dask() -> None:
+    """Campaigns run on Dask distributed, an extra of the package (rtbench[campaign])."""
+    if importlib.util.find_spec("distributed") is None:
+        raise RtbenchError("campaigns run on Dask distributed, which is not installed",
+                           "pip install 'rtbench[campaign]' (scripts/setup.sh installs it)")
+
+
 def local_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
@@ -203,6 +211,7 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
               scheduler: str | None, workers: int | None, progress: Callable[[str], None]) -> Summary:
     """Runs the cells (those not stored yet) and saves each as it finishes. Ctrl-C stops
     submitting and returns what finished; the rest is run by the next invocation."""
+    require_dask()
     summary = Summary()
     started = time.monotonic()
     tally = _Progress(cells, progress)

@@ -3,7 +3,7 @@
 """The rtbench command line: the parser of every command, and how errors end the process.
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check, runs),
-analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor)."""
+analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), completion.py (completion)."""
 from __future__ import annotations
 
 import argparse
@@ -15,8 +15,10 @@ from .. import __version__
 from ..acquire import interrupts
 from ..errors import RtbenchError
 from ..results.store import StoreError
+from . import output
 from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .campaign import add_campaign
+from .completion import add_completion
 from .doctor import add_doctor
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
@@ -24,17 +26,33 @@ from .run import add_run
 
 # In the order `rtbench --help` lists them.
 COMMANDS = (add_run, add_campaign, add_report, add_compare, add_check, add_footprint, add_kernels, add_cache,
-            add_deadline, add_runs, add_list, add_sources, add_doctor)
+            add_deadline, add_runs, add_list, add_sources, add_doctor, add_completion)
+
+
+_HOME_HELP = "workspace for builds, logs and results (default ./.rtbench, or $RTBENCH_HOME)"
+
+
+def _global_options(command: argparse.ArgumentParser, top: bool) -> None:
+    """--home, -q and -v, before the command or after it (`rtbench run --home X`). On a command
+    they default to nothing at all, so that one given before the command is kept."""
+    unset = {} if top else {"default": argparse.SUPPRESS}
+    group = command.add_argument_group("global options") if not top else command
+    group.add_argument("--home", type=Path, help=_HOME_HELP, **({"default": None} if top else unset))
+    group.add_argument("-q", "--quiet", action="count", help="print less: no progress lines, only warnings "
+                       "and errors on stderr", **({"default": 0} if top else unset))
+    group.add_argument("-v", "--verbose", action="count", help="print more: each run's provenance and files "
+                       "on stderr", **({"default": 0} if top else unset))
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="rtbench", description="Portable RTOS benchmark suite and harness.")
     top.add_argument("--version", action="version", version=f"rtbench {__version__}")
-    top.add_argument("--home", type=Path, help="workspace for builds, logs and results (default ./.rtbench, "
-                                               "or $RTBENCH_HOME)")
-    sub = top.add_subparsers(dest="command", required=True)
+    _global_options(top, top=True)
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
+    for command in sub.choices.values():
+        _global_options(command, top=False)
     return top
 
 
@@ -63,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     interrupts.install()
     try:
         args = parser().parse_args(_join_dashed_values(sys.argv[1:] if argv is None else argv))
+        output.set_verbosity(args.verbose - args.quiet)
         return int(args.func(args))
     except (RtbenchError, StoreError) as err:
         print(f"rtbench: error: {err}", file=sys.stderr)

@@ -88,7 +88,8 @@ def cmd_cache(args: argparse.Namespace) -> int:
     if args.study:
         from ..analysis import published, weiss
         runs = _study_runs(args)
-        names = [f"run {run.run_id}" if run.run_id is not None else str(run.manifest.get("os", "run")) for run in runs]
+        names = [f"run {run.run_id}" if run.run_id is not None else str(run.manifest.get("os", "run"))
+                 for run in runs]
         views = [v for v in published.study_views(runs, names)[1] if v.shape == "cache_gain"]
         for view in views:
             print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")
@@ -139,7 +140,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
 def add_footprint(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     size = sub.add_parser("footprint", help="build each kernel x profile and show its code and RAM size")
-    size.add_argument("--target", default="qemu-m3")
+    size.add_argument("--target", default="qemu-m3", help="where the images are built (default qemu-m3)")
     size.add_argument("--os", action="append", help="only this kernel (repeatable; default: all for the target)")
     size.add_argument("--profile", action="append", help="only this profile (repeatable; default: all)")
     size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
@@ -152,7 +153,8 @@ def add_kernels(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                                              "per category, footprint with one task and with the catalogue")
     profile.add_argument("--target", default="qemu-m3", help="where the footprints are built (default qemu-m3)")
     profile.add_argument("--os", action="append", help="only this kernel (repeatable; default: every port)")
-    profile.add_argument("--format", choices=tables.FORMATS, default="table")
+    profile.add_argument("--format", choices=tables.FORMATS, default="table",
+                         help="an aligned table (default), Markdown, CSV or JSON")
     profile.add_argument("--api", action="store_true", help="list the API names counted, per category")
     profile.set_defaults(func=cmd_kernels)
 
@@ -161,11 +163,12 @@ def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
                                          "cache-less one, next to the reference workload's")
     cache.add_argument("--run", help="stored run id or run file (default: the last run on --target)")
-    cache.add_argument("--target", default="vexriscv-sim")
+    cache.add_argument("--target", default="vexriscv-sim",
+                       help="whose last run to read when --run is not given (default vexriscv-sim)")
     cache.add_argument("--study", nargs="?", const="latest", metavar="RUN[,RUN...]",
                        help="the emulation study's Tables 1 and 2 (cache gains of a task switch, the interrupt "
-                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per kernel; alone: the "
-                            "last run of each kernel on --target")
+                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per "
+                            "kernel; alone: the last run of each kernel on --target")
     cache.set_defaults(func=cmd_cache)
 
 
@@ -183,5 +186,6 @@ def add_deadline(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     dead.add_argument("--clock", type=clock, help="clock for the budget share (default: the run's --clock, "
                                                   "else 100MHz)")
     dead.add_argument("--run", help="stored run id or run file (default: the last run on --target)")
-    dead.add_argument("--target", default="vexriscv-sim")
+    dead.add_argument("--target", default="vexriscv-sim",
+                      help="whose last run to read when --run is not given (default vexriscv-sim)")
     dead.set_defaults(func=cmd_deadline)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import argparse
-import math
 import re
 from collections.abc import Callable
 
+from ..acquire import durations
+from ..errors import RtbenchError
 from ..paths import Workspace
 
 
@@ -19,14 +20,11 @@ def option(text: str) -> tuple[str, str]:
 
 
 def seconds(text: str) -> float:
-    """A positive, finite number of seconds."""
+    """A positive duration: 90 (seconds), 90s, 2min, 500ms (rtbench's one duration syntax)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a positive number of seconds")
-    return value
+        return durations.seconds(text, "the duration")
+    except RtbenchError as err:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a duration such as 90s or 2min") from err
 
 
 def count(minimum: int) -> Callable[[str], int]:

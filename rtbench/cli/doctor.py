@@ -20,7 +20,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     for part in parts:
         print(f"{part.kind + ' ' + part.name:<{width}}  {_mark(part)}")
         for check in part.checks:
-            if check.ok and args.verbose:
+            if check.ok and args.verbose > 0:  # -v (a global option): the passed checks too
                 print(f"    ok       {check.item}: {check.detail}")
             elif not check.ok:
                 print(f"    {'absent ' if part.optional else 'MISSING'}  {check.item}: {check.detail}")
@@ -44,5 +44,4 @@ def add_doctor(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                      "toolchain, the emulator's machine, the SoC's Python packages, the kernel's "
                                      "source. Exit 0 when the default set (everything scripts/setup.sh installs) "
                                      "is ready, 1 when part of it is missing.")
-    cmd.add_argument("-v", "--verbose", action="store_true", help="also list the checks that passed, with versions")
     cmd.set_defaults(func=cmd_doctor)

@@ -17,9 +17,20 @@ from ..paths import Workspace
 from ..reports.report import histogram_text, results_table, run_table, run_to_json
 from ..reports.tables import as_markdown
 
+# -1 with -q, 0 by default, 1 with -v (rtbench's global options), set once per command.
+_verbosity = [0]
+# What -q never hides: a progress line that reports a problem.
+_ALWAYS = ("warning", "error", "interrupted", "the results were kept", "and no rescue file")
 
-def progress(message: str) -> None:
-    print(f"rtbench: {message}", file=sys.stderr, flush=True)
+
+def set_verbosity(level: int) -> None:
+    _verbosity[0] = level
+
+
+def progress(message: str, level: int = 0) -> None:
+    """A line on stderr: level 0 unless -q (problems always), level 1 only with -v."""
+    if _verbosity[0] >= level or message.startswith(_ALWAYS):
+        print(f"rtbench: {message}", file=sys.stderr, flush=True)
 
 
 def check_output_file(path: Path, flag: str) -> None:
@@ -65,6 +76,8 @@ def run_header(run: Run) -> list[str]:
     kernel = m.get("kernel", {})
     what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
     head = f"run {run.run_id}" if run.run_id is not None else "run"
+    if m.get("label"):
+        head += f" '{m['label']}'"
     lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}",
              f"provenance: {summary(m)}"]
     if m.get("unit_note"):

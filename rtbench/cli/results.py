@@ -102,7 +102,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     elif fmt == "csv":
         sys.stdout.write(compare.to_csv(comparison))
     else:
-        print(compare.to_text(comparison))
+        print(compare.to_text(comparison, all_differences=args.all_differences))
+    if fmt in ("table", "markdown"):
+        from ..analysis import verdict
+
+        print()
+        for pair in verdict.pairs(comparison):
+            print(pair.verdict_line())
     return 0
 
 
@@ -126,7 +132,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_runs(args: argparse.Namespace) -> int:
     with Store(workspace(args).store, read_only=True) as store:
         for row in store.list_runs():
+            label = row["manifest"].get("label") if isinstance(row.get("manifest"), dict) else None
             print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results"
+                  + (f"  '{label}'" if label else "")
                   + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else f"  {summary(row['manifest'])}"))
     return 0
 
@@ -162,6 +170,9 @@ def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                       help="write the comparison as JSON to FILE; without FILE the same as --format json")
     comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
+    comp.add_argument("--all-differences", action="store_true",
+                      help=f"list every setting in which the runs differ (default: the first "
+                           f"{fairness.SHOWN_DIFFERENCES} and a summary)")
     matrix = comp.add_argument_group("campaigns (rtbench campaign)")
     matrix.add_argument("--campaign", metavar="ID", help="compare two values of one axis within this campaign")
     matrix.add_argument("--axis", metavar="AXIS=A,B", help="the axis and its two values, e.g. profile=default,debug "

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..acquire import interrupts
 from ..acquire.durations import microseconds
 from ..acquire.load import KINDS as LOAD_KINDS
+from ..acquire.provenance import summary
 from ..acquire.session import RunRequest, execute, prepare
 from ..errors import RtbenchError
 from ..model import Run
@@ -62,8 +63,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         check_output_file(args.json, "--json")
     with Store(home.store) as store:
         run = execute(request, home, progress)
+        if args.label:
+            run.manifest["label"] = args.label
         for warning in run.manifest.get("warnings", []):
             progress(f"warning: {warning}")
+        _verbose_details(run)
         interrupted = run.manifest.get("interrupted")
         if interrupted and all(r.status == "error" for r in run.results):
             progress(f"interrupted ({interrupted}) before any benchmark finished: nothing to store")
@@ -91,6 +95,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not (saved and written):
         return 2
     return 1 if bad else 0
+
+
+def _verbose_details(run: Run) -> None:
+    """With -v: what produced the run, and where its files are."""
+    progress(f"provenance: {summary(run.manifest)}", level=1)
+    image = run.manifest.get("image", {})
+    if isinstance(image, dict) and image.get("elf"):
+        progress(f"image: {image['elf']}", level=1)
 
 
 def _signal_exit(name: str) -> int:
@@ -130,7 +142,8 @@ def _check_workspace(home: Workspace) -> None:
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
-    run.add_argument("--target", default="qemu-m3")
+    run.add_argument("--target", default="qemu-m3", help="where to run: an emulator, the soft-core, this host or "
+                                                           "a board (default qemu-m3; `rtbench list` shows them)")
     run.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
     run.add_argument("--profile", default="default", help="kernel configuration profile")
     run.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*'")
@@ -138,6 +151,7 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
     run.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
                      help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
+    run.add_argument("--label", help="a name for this run (e.g. 'O1 build'), shown by runs, report and compare")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",
                      help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full); "
@@ -149,10 +163,11 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
     run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
     run.add_argument("--timeout", type=seconds, default=None,
-                     help="seconds a run may take (per hardware variant; default: the target's, 900 s, "
-                          "3600 s on vexriscv-sim)")
-    run.add_argument("--silence", type=seconds, default=None, help="seconds without output before the guest "
-                                                                 "counts as hung (default: the target's, 30 s on QEMU)")
+                     help="how long a run may take, e.g. 900s or 15min (per hardware variant; default: the "
+                          "target's, 900 s, 3600 s on vexriscv-sim)")
+    run.add_argument("--silence", type=seconds, default=None, help="how long the guest may print nothing before "
+                                                                 "it counts as hung, e.g. 30s (default: the "
+                                                                 "target's, 30 s on QEMU)")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
     periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
     periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import html
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +15,13 @@ import plotly.offline
 
 from .. import __version__
 from ..acquire.provenance import summary as provenance_summary
-from ..analysis import kernel_profiles, published, verdict
+from ..analysis import kernel_profiles, verdict
 from ..errors import RtbenchError
 from ..model import Result, Run
 from ..results import compare
-from . import htmlcompare, htmlverdict, plots
+from . import htmlcompare, htmlstudies, htmlverdict, plots
 from .report import run_table
-from .tables import Column, Table, as_html, cell
+from .tables import as_html
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }
@@ -52,14 +51,6 @@ pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
 
 def _e(value: Any) -> str:
     return html.escape(str(value), quote=True)
-
-
-def _table(heads: list[str], rows: Iterable[list[str]], left: int = 1) -> str:
-    """Rows of ready-made text (the published studies' views) as an HTML table."""
-    table = Table([Column(f"c{i}", head, "text" if i < left else "number") for i, head in enumerate(heads)])
-    for row in rows:
-        table.add([cell(text) for text in row])
-    return as_html.render(table)
 
 
 class _Figures:
@@ -180,45 +171,6 @@ def _footprint(runs: list[Run], names: list[str], figures: _Figures) -> str:
            + figures.add(fig, "bytes per layer, from the linker map")
 
 
-def _study_raw(study: dict[str, Any]) -> str:
-    columns: list[str] = []
-    for row in study.get("rows", []):
-        columns += [k for k in row if k not in columns]
-    rows = [["-" if row.get(c) is None else str(row.get(c)) for c in columns] for row in study.get("rows", [])]
-    return _table(columns, rows, left=1)
-
-
-def _study_view(view: published.StudyView, figures: _Figures) -> str:
-    """A view's explanation, its table and its shape figure."""
-    out = [f'<p class="note">{_e(view.explanation)}</p>']
-    if view.rows:
-        table = _table(view.columns, view.rows, left=3 if view.shape == "scaling" else 2)
-        out.append(f'<div class="wide">{table}</div>')
-    if view.comparable:
-        out.append(figures.add(plots.study_shape(view)))
-    return "".join(out)
-
-
-def _studies(runs: list[Run], names: list[str], figures: _Figures) -> str:
-    about, views = published.study_views(runs, names)
-    out = [f'<p class="note">{_e(about)}</p>']
-    shown: set[str] = set()
-    for view in views:
-        s = view.study
-        if s["id"] in shown:  # a further view of the same study: under the same heading
-            out.append(_study_view(view, figures))
-            continue
-        shown.add(s["id"])
-        out.append(f"<h3 id=\"study-{_e(s['id'])}\">{_e(s.get('title', s['id']))}</h3><ul>"
-                   + "".join(f"<li><b>{_e(k)}:</b> {_e(s[k])}</li>" for k in ("platform", "method", "unit") if k in s)
-                   + (f"<li><b>kernels:</b> {_e(', '.join(f'{k} {v}' for k, v in s['kernels'].items()))}</li>"
-                      if isinstance(s.get("kernels"), dict) else "")
-                   + "".join(f"<li><b>finding:</b> {_e(f)}</li>" for f in s.get("findings", [])) + "</ul>")
-        out.append(_study_view(view, figures))
-        out.append(f"<details><summary>the study's figures as published</summary>{_study_raw(s)}</details>")
-    return "\n".join(out)
-
-
 def _manifests(runs: list[Run], names: list[str]) -> str:
     parts = [f"<details><summary>{_e(name)}</summary><pre>{_e(json.dumps(run.manifest, indent=1, default=str))}"
              "</pre></details>" for name, run in zip(names, runs)]
@@ -252,7 +204,7 @@ def render(runs: list[Run], names: list[str]) -> str:
         ("scaling", "Load scaling", _scaling(runs, names, figures)),
         ("footprint", "Footprint", _footprint(runs, names, figures)),
         ("kernels", "Kernels", _kernels(runs)),
-        ("studies", "Published studies", _studies(runs, names, figures)),
+        ("studies", "Published studies", htmlstudies.section(runs, names, figures.add)),
         ("manifests", "Manifests", _manifests(runs, names)),
     ]
     present = [(anchor, title, content) for anchor, title, content in sections if content]
@@ -270,7 +222,7 @@ def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str
              for anchor, heading, content in sections]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{_e(title)}</title>"
-            f"<style>{_STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
+            f"<style>{_STYLE}{htmlstudies.STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
             + "\n".join(body) + "\n</body></html>\n")
 
 

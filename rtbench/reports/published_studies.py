@@ -87,8 +87,7 @@ def _runs(entry: Entry, directory: Path | None) -> tuple[list[Run], list[dict[st
 
 
 def _view_table(view: published.StudyView) -> Table:
-    # The leading columns name the criterion (and the task count of a scaling view); the rest are figures.
-    names = 3 if view.shape == "scaling" else 2
+    names = view.label_columns  # the leading columns name a row; the rest hold figures
     model = Table([Column(f"c{i}", title, "text" if i < names else "number") for i, title in enumerate(view.columns)],
                   empty="none of the study's criteria measured by these runs")
     for row in view.rows:
@@ -108,7 +107,11 @@ def entry_block(entry: Entry, *, runs: Path | None = None) -> str:
                            "its views: " + (", ".join(shapes) or "none"))
     out = [f"**{as_markdown.escape(entry.title)}**" if entry.title else ""]
     for view in chosen:
-        out += [as_markdown.escape(view.explanation), as_markdown.render(_view_table(view))]
+        out += [as_markdown.escape(view.explanation)]
+        if view.rows:
+            out.append(as_markdown.render(_view_table(view)))
+        if view.left_out_note:
+            out.append(as_markdown.escape(view.left_out_note))
     sources = "; ".join(f"`{run}` ({provenance.summary(doc['manifest'])})" for (run, _), doc in zip(entry.runs, docs))
     out.append(f"Rendered from the reference runs {sources}.")
     return "\n\n".join(part for part in out if part)

@@ -184,9 +184,10 @@ def legend(comparison: Comparison) -> list[str]:
     return lines
 
 
-def to_text(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS) -> str:
+def to_text(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS, all_differences: bool = False) -> str:
     letters = letters_for(len(comparison.runs))
-    out = [fairness.lint_text(comparison.differences, letters)] if comparison.differences else []
+    limit = None if all_differences else fairness.SHOWN_DIFFERENCES
+    out = [fairness.lint_text(comparison.differences, letters, limit)] if comparison.differences else []
     out += legend(comparison)
     out += ["", as_text.render(comparison_table(comparison, stats))]
     return "\n".join(out)

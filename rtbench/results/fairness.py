@@ -124,10 +124,21 @@ def _merged(diffs: list[Difference]) -> list[Difference]:
     return out
 
 
-def lint_text(diffs: list[Difference], names: list[str]) -> str:
-    """The warning block printed above a comparison; empty when the runs are alike."""
+# How many differences a comparison's text shows before it summarises the rest (two kernels
+# differ in dozens of configuration settings, which would push the table off the screen).
+SHOWN_DIFFERENCES = 5
+
+
+def lint_text(diffs: list[Difference], names: list[str], limit: int | None = None) -> str:
+    """The warning block printed above a comparison; empty when the runs are alike. With a
+    limit, the first `limit` differences and a line naming how many more there are."""
     if not diffs:
         return ""
     lines = [f"fairness: the runs differ in {len(diffs)} setting(s) that bias the comparison:"]
-    lines += [f"  - {d.describe(names)}" for d in diffs]
+    shown = diffs if limit is None else diffs[:limit]
+    lines += [f"  - {d.describe(names)}" for d in shown]
+    if len(shown) < len(diffs):
+        rest = diffs[len(shown):]
+        what = sorted({d.describe(names).split(" (")[0].split(" differs")[0] for d in rest})
+        lines.append(f"  ... and {len(rest)} more ({', '.join(what)}): --all-differences lists them")
     return "\n".join(lines)

@@ -45,7 +45,9 @@ def run_name(run: Run, spec: str | None = None) -> str:
     profile = run.manifest.get("profile")
     opt = run.manifest.get("compiler", {}).get("opt_flags") if isinstance(run.manifest.get("compiler"), dict) else None
     detail = ", ".join(str(x) for x in (run.manifest.get("os"), profile, opt) if x)
-    if spec and not spec.isdigit() and spec != "last":
+    if run.manifest.get("label"):
+        head = str(run.manifest["label"])
+    elif spec and not spec.isdigit() and spec != "last":
         head = Path(spec).name
     elif run.run_id is not None:
         head = f"run {run.run_id}"

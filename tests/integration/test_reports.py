@@ -19,6 +19,7 @@ from rtbench.acquire import catalogue, doctor
 from rtbench.acquire.build import Build
 from rtbench.model import Run
 from rtbench.paths import Workspace
+from rtbench.reports import reference_runs
 from rtbench.results import fairness
 from rtbench.results.compare import ratio_text
 from rtbench.results.stats import median
@@ -245,6 +246,26 @@ def test_html_report_opens_with_a_drawn_verdict_and_ratio_chart(home: Path, tmp_
     assert (pixels[5:15, -60:-20] > 240).all()
 
 
+def test_published_studies_fit_a_laptop_screen(tmp_path: Path) -> None:
+    """Every stored reference run in one report: each study table's columns, the study's included,
+    fit a 1200 px wide window without scrolling sideways."""
+    if browser.chromium() is None:
+        pytest.fail("chromium is missing: run scripts/setup.sh")
+    runs = []
+    for name in reference_runs.names():
+        runs.append(tmp_path / f"{name}.json")
+        runs[-1].write_text(json.dumps(reference_runs.load(name)))
+    page = tmp_path / "studies.html"
+    proc = rtbench(tmp_path, "report", *map(str, runs), "--html", str(page))
+    assert proc.returncode == 0, proc.stderr
+    errors, widths = browser.widths(page, tmp_path, 1200)
+    assert errors == []
+    tables = {name: size for name, size in widths.items() if name.startswith("study-table-")}
+    assert len(runs) >= 3 and len(tables) >= 4, sorted(tables)  # Ugurel's three views and Pereira's
+    for name, (scroll, client) in tables.items():
+        assert 0 < client <= 1200 and scroll <= client, (name, scroll, client)
+
+
 def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspace, catalogue_run: Run,
                                                              debug_run: Run, tmp_path: Path) -> None:
     # The session's workspace: both images are already built there and are reused.
@@ -282,7 +303,7 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
 
     about, views = study_views([catalogue_run], ["A"])
     assert "shapes and ratios" in about
-    ugurel, ugurel_windows, pereira, weiss, peters, anh_tan = views
+    ugurel, ugurel_windows, ugurel_absolute, pereira, weiss, peters, anh_tan = views
     # Two studies give no figures to compare (a draft without results; charts only): said, not drawn.
     for view, study in ((peters, "peters2013"), (anh_tan, "anh_tan")):
         assert view.study["id"] == study and view.shape == "none" and not view.rows and not view.comparable
@@ -310,6 +331,11 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
         assert rows[criterion][4] == f"{count} ({count / 302:.2f})"  # the study's uC/OS-II column
     assert rows["uart_irq_serving"][1] == "uart_irq_serve[semaphore=0]"
     assert ugurel_windows.comparable
+    # Init time and footprint stand beside the study's in their own units, not as ratios.
+    assert ugurel_absolute.shape == "absolute" and [row[0] for row in ugurel_absolute.rows] == [
+        "init_time_ms", "footprint_text_bytes"]
+    boot = next(r for r in catalogue_run.results if r.bench == "boot_time")
+    assert ugurel_absolute.rows[0][2] == f"{median(boot.samples()):.0f} {boot.unit}"
     assert {s.group for s in pereira.series} == {"switch_context", "tick_increment"}
     # qemu-m3 has no caches, vexriscv-sim has: the study's tables come without rtbench's gains,
     # and the note says they come from a vexriscv-sim run's CPU variants.

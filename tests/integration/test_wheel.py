@@ -94,16 +94,21 @@ def test_wheel_carries_firmware_pins_schemas_and_licence(wheel: Path, repo_dir: 
     assert {"rtbench/kernel_sources/Cargo.toml", "rtbench/kernel_sources/lib.rs"} <= names
     schemas = {n.removeprefix("rtbench/schemas/") for n in names if n.startswith("rtbench/schemas/")}
     assert schemas == {p.name for p in (repo_dir / "docs" / "schema").glob("*.schema.json")}
-    assert {"rtbench/data/fairness.toml", "rtbench/data/published.json", "rtbench/data/published_map.toml"} <= names
+    assert {"rtbench/data/fairness.toml", "rtbench/data/published.json", "rtbench/data/published_map.toml",
+            "rtbench/py.typed"} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "License-Expression: Apache-2.0" in metadata and "Author: rtbench developers" in metadata
     requirements = [line.split(":", 1)[1].split(";")[0] for line in metadata.splitlines()
                     if line.startswith("Requires-Dist:")]
     assert requirements and not any("==" in r for r in requirements)  # ranges, not pins
+    # Dask (a campaign's runner, about 35 packages) only with the campaign extra.
+    base = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert base and not any("dask" in line for line in base)
+    assert any("dask" in line and "extra == \"campaign\"" in line for line in metadata.splitlines())
 
 
 def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, str], tmp_path: Path,
-                                                repo_dir: Path) -> None:
+                                                repo_dir: Path, wheel: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     rtbench = str(venv / "bin" / "rtbench")
@@ -140,6 +145,14 @@ def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, 
     matrix = outside / "one.toml"
     matrix.write_text('[settings]\nbench = "task_switch"\niterations = 50\n')
     assert "to run" in run("--home", str(home), "campaign", str(matrix), "--list").stdout
+    # The base install has no Dask: running a campaign says which extra to install.
+    python = str(venv / "bin" / "python")
+    assert subprocess.run([python, "-c", "import distributed"], capture_output=True, env=user_env).returncode != 0
+    refused = subprocess.run([rtbench, "--home", str(home), "campaign", str(matrix)], cwd=outside, env=user_env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "rtbench[campaign]" in refused.stderr, refused.stderr
+    _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-compile", "--disable-pip-version-check",
+          "-q", f"{wheel}[campaign]"])
     assert "[1/1] ok" in run("--home", str(home), "campaign", str(matrix), "--workers", "1").stderr
     assert run("--home", str(home), "runs").stdout.count("qemu-m3/freertos") == 2
     assert not (outside / ".rtbench").exists()

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Markdown tables from run files (`rtbench run --json`, or the reference runs), for the guides.
+
+    python3 scripts/run_tables.py ratio A.json B.json --rows task_switch 'delay_block[tasks=0]'
+        # medians of A and B and B/A, one row per result label
+    python3 scripts/run_tables.py stats A.json B.json --rows periodic_jitter [--names 'A' 'B']
+        # one row per run and result: n, min, median, p99, max, jitter (max - min), stddev
+    python3 scripts/run_tables.py phases A.json B.json
+        # boot_time and its phases (the result's notes), one column per run
+
+Each table is followed by a caption naming every run and what produced it (kernel, source,
+image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rtbench.acquire import provenance
+from rtbench.model import result_label
+
+MISSING = "—"
+PHASE = re.compile(r"^phase (\w+): (\d+) \w+(?: \((.*)\))?$")
+
+
+def load(path: str) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as file:
+        doc = json.load(file)
+    if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
+        raise SystemExit(f"run_tables: {path}: not an rtbench run file")
+    return doc
+
+
+def by_label(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {result_label(str(r["bench"]), r.get("params", {})): r for r in doc["results"]}
+
+
+def kernel_name(doc: dict[str, Any]) -> str:
+    kernel = doc.get("manifest", {}).get("kernel", {})
+    return f"{kernel.get('name', '?')} {kernel.get('version', '')}".strip()
+
+
+def number(value: Any) -> str:
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:.1f}"
+    return str(value)
+
+
+def figure(row: dict[str, Any] | None, key: str = "p50") -> str:
+    if row is None:
+        return MISSING
+    if row.get("status") != "ok":
+        return str(row.get("status"))
+    return number(row[key])
+
+
+def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
+    if not a or not b or a.get("status") != "ok" or b.get("status") != "ok" or a["p50"] <= 0:
+        return ""
+    value = b["p50"] / a["p50"]
+    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def caption(paths: list[str], docs: list[dict[str, Any]]) -> str:
+    parts = [f"`{Path(p).name}` ({provenance.summary(d['manifest'])})" for p, d in zip(paths, docs)]
+    return "Rendered from the runs " + "; ".join(parts) + "."
+
+
+def ratio_table(paths: list[str], docs: list[dict[str, Any]], rows: list[str]) -> list[str]:
+    a, b = (by_label(doc) for doc in docs)
+    names = [kernel_name(doc) for doc in docs]
+    lines = [f"| result | unit | {names[0]} | {names[1]} | B/A |", "| --- | --- | ---: | ---: | ---: |"]
+    for label in rows:
+        unit = next((r["unit"] for r in (a.get(label), b.get(label)) if r), MISSING)
+        lines.append(f"| `{label}` | {unit} | {figure(a.get(label))} | {figure(b.get(label))} | "
+                     f"{ratio(a.get(label), b.get(label))} |")
+    return lines
+
+
+def stats_table(docs: list[dict[str, Any]], rows: list[str], names: list[str]) -> list[str]:
+    lines = ["| run | result | unit | n | min | median | p99 | max | jitter (max − min) | stddev |",
+             "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name, doc in zip(names, docs):
+        found = by_label(doc)
+        for label in rows:
+            row = found.get(label)
+            cells = [figure(row, key) for key in ("n", "min", "p50", "p99", "max", "jitter")]
+            spread = figure(row, "stddev") if row is None or row.get("status") != "ok" else f"{row['stddev']:.1f}"
+            unit = row["unit"] if row else MISSING
+            lines.append(f"| {name} | `{label}` | {unit} | " + " | ".join(cells) + f" | {spread} |")
+    return lines
+
+
+def phases_table(docs: list[dict[str, Any]]) -> list[str]:
+    lines = ["| phase | " + " | ".join(kernel_name(d) for d in docs) + " |",
+             "| --- | " + " | ".join("---:" for _ in docs) + " |"]
+    for doc in docs:
+        boot = by_label(doc).get("boot_time")
+        for note in (boot or {}).get("notes", []):
+            match = PHASE.match(note)
+            if match:
+                name, count, what = match.groups()
+                cells = [MISSING] * len(docs)
+                cells[docs.index(doc)] = count
+                shown = f"`{name}`" + (f": {what}" if what else "")
+                lines.append(f"| {shown} | " + " | ".join(cells) + " |")
+    total = [figure(by_label(d).get("boot_time")) for d in docs]
+    lines.append("| **reset → first benchmark task (`boot_time`)** | " + " | ".join(f"**{t}**" for t in total) + " |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=("ratio", "stats", "phases"))
+    parser.add_argument("runs", nargs="+", help="run JSON files")
+    parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels, in order")
+    parser.add_argument("--names", nargs="+", metavar="NAME", help="how each run is named (stats)")
+    args = parser.parse_args(argv)
+    docs = [load(path) for path in args.runs]
+    if args.kind == "ratio":
+        if len(docs) != 2:
+            parser.error("ratio takes two runs")
+        lines = ratio_table(args.runs, docs, args.rows)
+    elif args.kind == "stats":
+        names = args.names or [kernel_name(doc) for doc in docs]
+        if len(names) != len(docs):
+            parser.error("--names needs one name per run")
+        lines = stats_table(docs, args.rows, names)
+    else:
+        lines = phases_table(docs)
+    print("\n".join(lines) + "\n\n" + caption(args.runs, docs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
