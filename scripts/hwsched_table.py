@@ -8,7 +8,11 @@ deviation in cycles, for a software run and a hardware run (rtbench run --json).
 
     rtbench run --target vexriscv-sim --os freertos --bench 'sched_decision,tick_cost,delay_block' --json sw.json
     rtbench run --target vexriscv-sim --os freertos-hw --bench 'sched_decision,tick_cost,delay_block' --json hw.json
-    python3 scripts/hwsched_table.py sw.json hw.json"""
+    python3 scripts/hwsched_table.py sw.json hw.json
+
+A run of several CPU variants (--cpu-variant minimal,standard) is read one variant at a time:
+--cpu-variant V keeps its results on V (and a single-variant run's, which carry no variant).
+The table is Markdown, so the documentation renders it from the reference runs."""
 from __future__ import annotations
 
 import argparse
@@ -32,10 +36,12 @@ def load_run(path: Path) -> dict[str, Any]:
         raise SystemExit(2) from None
 
 
-def by_tasks(run: dict[str, Any], bench: str) -> dict[int, dict[str, Any]]:
-    """The run's results of `bench`, by their `tasks` parameter."""
+def by_tasks(run: dict[str, Any], bench: str, variant: str | None = None) -> dict[int, dict[str, Any]]:
+    """The run's results of `bench`, by their `tasks` parameter; with `variant`, only those on
+    that CPU variant (a result without a `cpu_variant` parameter counts as on every variant)."""
     return {int(row["params"]["tasks"]): row for row in run["results"]
-            if row["bench"] == bench and "tasks" in row["params"]}
+            if row["bench"] == bench and "tasks" in row["params"]
+            and (variant is None or str(row["params"].get("cpu_variant", variant)) == variant)}
 
 
 def _cells(row: dict[str, Any] | None) -> list[str]:
@@ -53,16 +59,17 @@ def mean_ratio(sw: dict[str, Any] | None, hw: dict[str, Any] | None) -> str:
     return f"{sw['mean'] / hw['mean']:.2f}x"
 
 
-def table(software: dict[str, Any], hardware: dict[str, Any]) -> str:
+def table(software: dict[str, Any], hardware: dict[str, Any], variant: str | None = None) -> str:
     unit = next((row["unit"] for row in software["results"] if row["bench"] in dict(BENCHES)), "cycles")
     head = ["N"]
     for _bench, title in BENCHES:
         head += [f"{title} SW mean", "SW SD", "HW mean", "HW SD", "SW/HW"]
+    on = f"; CPU variant `{variant}`." if variant else "."
     lines = [(f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
-              f"HW = {hardware['manifest']['os']}."), "", "| " + " | ".join(head) + " |",
+              f"HW = {hardware['manifest']['os']}{on}"), "", "| " + " | ".join(head) + " |",
              "|" + " --- |" * len(head)]
-    sw_rows = {bench: by_tasks(software, bench) for bench, _ in BENCHES}
-    hw_rows = {bench: by_tasks(hardware, bench) for bench, _ in BENCHES}
+    sw_rows = {bench: by_tasks(software, bench, variant) for bench, _ in BENCHES}
+    hw_rows = {bench: by_tasks(hardware, bench, variant) for bench, _ in BENCHES}
     counts = sorted({n for rows in (*sw_rows.values(), *hw_rows.values()) for n in rows if n > 0})
     if not counts:
         raise SystemExit("neither run has sched_decision, tick_cost or delay_block results with a `tasks` parameter")
@@ -79,8 +86,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("software", type=Path, help="the software kernel's run (JSON)")
     parser.add_argument("hardware", type=Path, help="the hardware-scheduler kernel's run (JSON)")
+    parser.add_argument("--cpu-variant", metavar="V", help="only the results on this CPU variant")
     args = parser.parse_args()
-    print(table(load_run(args.software), load_run(args.hardware)))
+    print(table(load_run(args.software), load_run(args.hardware), args.cpu_variant))
     return 0
 
 

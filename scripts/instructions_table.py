@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Cycles beside retired instructions on vexriscv-sim's `full` variant, as a Markdown table: per
+benchmark of the instructions run, the median cycles of the cycles run, the median retired
+instructions and cycles per instruction (their ratio). The two are separate runs (rtbench run
+--json): `--count instructions` builds another image, so the samples are not the same ones.
+
+    rtbench run --target vexriscv-sim --cpu-variant full --json cycles.json
+    rtbench run --target vexriscv-sim --cpu-variant full --count instructions --json instructions.json
+    python3 scripts/instructions_table.py cycles.json instructions.json
+
+A cycles run of several CPU variants is read on one (--cpu-variant, default full)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from hwsched_table import load_run  # beside this script
+
+from rtbench.model import result_label
+
+
+def by_label(run: dict[str, Any], variant: str) -> dict[str, dict[str, Any]]:
+    """The run's results on `variant` (or without a variant), by their label without it."""
+    found = {}
+    for row in run["results"]:
+        params = dict(row.get("params", {}))
+        if str(params.pop("cpu_variant", variant)) == variant:
+            found[result_label(str(row["bench"]), params)] = row
+    return found
+
+
+def _median(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "—"
+    return f"{row['p50']:.0f}" if row["status"] == "ok" else str(row["status"])
+
+
+def table(cycles: dict[str, Any], instructions: dict[str, Any], variant: str = "full") -> str:
+    timed, counted = by_label(cycles, variant), by_label(instructions, variant)
+    lines = [f"Medians on `{variant}`; cycles per instruction = median cycles / median instructions.", "",
+             "| benchmark | cycles | instructions | cycles per instruction |", "| --- | --- | --- | --- |"]
+    for label, row in counted.items():
+        other = timed.get(label)
+        both = other is not None and row["status"] == "ok" and other["status"] == "ok" and row["p50"]
+        ratio = f"{other['p50'] / row['p50']:.2f}" if both and other is not None else "—"
+        lines.append(f"| `{label}` | {_median(other)} | {_median(row)} | {ratio} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cycles", type=Path, help="the run that counted cycles (JSON)")
+    parser.add_argument("instructions", type=Path, help="the run that counted instructions (JSON)")
+    parser.add_argument("--cpu-variant", metavar="V", default="full", help="the variant to read (default: full)")
+    args = parser.parse_args()
+    print(table(load_run(args.cycles), load_run(args.instructions), args.cpu_variant))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
