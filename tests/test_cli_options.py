@@ -127,3 +127,17 @@ def test_zsh_and_fish_scripts_parse(shell: str, tmp_path: Path) -> None:
     path = tmp_path / f"rtbench.{shell}"
     path.write_text(rtbench("completion", shell).stdout)
     assert subprocess.run([shell, "-n", str(path)], capture_output=True, timeout=30).returncode == 0
+
+
+def test_a_chain_named_without_its_parameters_is_its_busiest(tmp_path: Path) -> None:
+    """`deadline --chain reaction_chain` means the chain with the most background tasks."""
+    import json
+
+    run = _reference(tmp_path, "vexriscv-sim-caches-freertos")
+    tasks = max(r["params"]["tasks"] for r in json.loads(run.read_text())["results"] if r["bench"] == "reaction_chain")
+    for args in (["--chain", "reaction_chain"], ["--sweep", "25MHz:80MHz", "--chain", "reaction_chain"]):
+        done = rtbench("deadline", *args, "--run", str(run))
+        assert done.returncode == 0, done.stderr
+        assert f"reaction_chain[tasks={tasks}]" in done.stdout
+    wrong = rtbench("deadline", "--chain", "no_such_bench", "--run", str(run))
+    assert wrong.returncode == 2 and "no ok result for no_such_bench" in wrong.stderr

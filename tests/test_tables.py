@@ -132,3 +132,14 @@ def test_every_format_renders_and_unknown_ones_are_refused() -> None:
         assert "task_switch" in render(sample(), fmt)
     with pytest.raises(ValueError, match="unknown table format"):
         render(sample(), "yaml")
+
+
+def test_text_wraps_long_cells_to_a_width() -> None:
+    table = Table([Column("property", "property"), Column("a", "kernel a"), Column("n", "n", "number")])
+    long = "preemptive, fixed priorities; optional time slicing (off here)"
+    table.add([cell("scheduler"), cell(long), cell(123456)])
+    text = as_text.render(table, width=40)
+    assert max(len(line) for line in text.splitlines()) <= 40
+    assert " ".join(text.split()).count("123456") == 1  # a number never wraps
+    assert "optional time slicing (off here)" in " ".join(line[11:].strip() for line in text.splitlines())
+    assert as_text.render(table) == as_text.render(table, width=1000)  # wide enough: unchanged

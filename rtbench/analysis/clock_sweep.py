@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import RtbenchError
-from ..model import Result, Run
+from ..model import Result, Run, result_label
 from ..results.stats import median
 from ..results.tables import Column, Table, as_text, cell
 from .variants import by_variant
@@ -71,20 +71,26 @@ def phases(result: Result) -> dict[str, float]:
     return found
 
 
+def run_title(run: Run) -> str:
+    return f"run {run.run_id}" if run.run_id is not None else "the run"
+
+
 def chain_label(run: Run, chain: str | None) -> str:
     """The chain to sweep: the one given, else the reaction_chain with the most background tasks."""
     labels = {label for results in by_variant(run).values() for label in results}
-    if chain is not None:
-        if chain not in labels:
-            raise RtbenchError(f"run {run.run_id} has no ok cycle result '{chain}'",
-                               f"one of: {', '.join(sorted(labels)) or '(none)'}")
+    if chain is not None and chain in labels:
         return chain
-    candidates = [r for r in run.results if r.bench == CHAIN and r.status == "ok"]
+    # A benchmark's name alone (`--chain reaction_chain`) stands for its busiest parameter set.
+    wanted = chain or CHAIN
+    candidates = [r for r in run.results if r.bench == wanted and r.status == "ok"]
+    if chain is not None and not candidates:
+        raise RtbenchError(f"{run_title(run)} has no ok cycle result '{chain}'",
+                           f"one of: {', '.join(sorted(labels)) or '(none)'}")
     if not candidates:
-        raise RtbenchError(f"run {run.run_id} has no ok {CHAIN} result",
+        raise RtbenchError(f"{run_title(run)} has no ok {CHAIN} result",
                            f"rtbench run --target vexriscv-sim --cpu-variant minimal,lite,standard --bench {CHAIN}")
     busiest = max(candidates, key=lambda r: int(r.params.get("tasks", 0)))
-    return f"{CHAIN}[tasks={busiest.params.get('tasks', 0)}]" if "tasks" in busiest.params else CHAIN
+    return result_label(wanted, {k: v for k, v in busiest.params.items() if k != "cpu_variant"})
 
 
 def sweep(run: Run, chain: str, deadline_s: float, clocks: list[float]) -> list[SweepRow]:

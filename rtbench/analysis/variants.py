@@ -99,16 +99,29 @@ class DeadlineRow:
     share: float | None    # of the budget at the nominal clock
 
 
+def _resolve(step: str, labels: set[str]) -> str:
+    """A chain step as a result label: a benchmark's name alone stands for its one parameter set,
+    or for its busiest (the most background `tasks`) when it has several."""
+    if step in labels:
+        return step
+    found = sorted((label for label in labels if label.startswith(step + "[")),
+                   key=lambda label: int(m.group(1)) if (m := re.search(r"tasks=(\d+)", label)) else 0)
+    return found[-1] if found and (len(found) == 1 or all("tasks=" in f for f in found)) else step
+
+
 def deadline(run: Run, chain: list[str], deadline_s: float, clock_hz: float | None,
              option: str = "cpu_variant") -> list[DeadlineRow]:
     table = by_variant(run, option)
     if not table:
         raise RtbenchError("the run has no results in cycles per variant", "run it on vexriscv-sim first")
+    labels = {label for results in table.values() for label in results}
+    chain = [_resolve(step, labels) for step in chain]
     rows = []
     for variant, results in table.items():
         missing = [step for step in chain if step not in results]
         if missing:
-            raise RtbenchError(f"run {run.run_id} has no ok result for {', '.join(missing)} on {variant}",
+            who = f"run {run.run_id}" if run.run_id is not None else "the run"
+            raise RtbenchError(f"{who} has no ok result for {', '.join(missing)} on {variant}",
                                "run the chain's benchmarks first, e.g. rtbench run --target vexriscv-sim "
                                f"--cpu-variant {variant} --bench {','.join(chain)}")
         steps = {step: max(results[step].samples()) for step in chain}
@@ -122,6 +135,7 @@ def deadline(run: Run, chain: list[str], deadline_s: float, clock_hz: float | No
 
 
 def deadline_table(rows: list[DeadlineRow], chain: list[str], deadline_s: float, clock_hz: float | None) -> str:
+    chain = list(rows[0].steps) if rows else chain  # the steps as deadline() resolved them
     columns = [Column("variant", "variant")] + [Column(f"{s}_worst", f"{s} worst", "number") for s in chain]
     columns += [Column("chain_worst_cycles", "chain worst cycles", "number"),
                 Column("min_clock_hz", "min clock", "number")]

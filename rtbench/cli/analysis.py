@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import textwrap
 from pathlib import Path
 
 from ..acquire import platforms
@@ -41,10 +43,12 @@ def cmd_kernels(args: argparse.Namespace) -> int:
         return 0
     table = kernel_profiles.to_table(found, args.target)
     if args.format == "table":
-        print(tables.as_text.render(table))
+        # One column per kernel: long properties wrap to the terminal's width.
+        width = shutil.get_terminal_size((120, 24)).columns
+        print(tables.as_text.render(table, width=width))
         for profile in found:
             for note in profile.notes:
-                print(f"{profile.kernel}: {note}")
+                print(textwrap.fill(f"{profile.kernel}: {note}", width, subsequent_indent="  "))
     else:
         print(tables.render(table, args.format).rstrip("\n"))
     return 0
@@ -80,7 +84,7 @@ def _study_runs(args: argparse.Namespace) -> list[Run]:
         if not ids:
             raise RtbenchError(f"no stored run on {args.target}",
                                f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard "
-                               "--bench task_switch,irq_task_wake,cpu_reference")
+                               "--bench task_preempt,irq_task_wake,cpu_reference")
         return [store.load(run_id) for run_id in ids]
 
 

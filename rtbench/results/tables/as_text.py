@@ -5,6 +5,7 @@ under the header, and each row's note on the line below it."""
 from __future__ import annotations
 
 import re
+import textwrap
 
 from .model import Table
 
@@ -17,20 +18,37 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", " ".join(text.split()))
 
 
-def render(table: Table) -> str:
+def _fit(widths: list[int], table: Table, width: int | None) -> list[int]:
+    """Column widths that fit `width` characters: the widest text columns wrap, down to a fair
+    share each (never below 12); numbers never wrap."""
+    if width is None or sum(widths) + 2 * (len(widths) - 1) <= width:
+        return widths
+    share = max(12, (width - 2 * (len(widths) - 1)) // len(widths))
+    return [min(w, share) if column.left else w for w, column in zip(widths, table.columns)]
+
+
+def render(table: Table, width: int | None = None) -> str:
+    """The table as aligned text; with `width`, long text cells wrap onto further lines so that
+    a row fits (a terminal's width: `rtbench kernels`)."""
     if not table.rows:
         return table.empty
     heads = [one_line(c.title) for c in table.columns]
     body = [[one_line(c.text) for c in row.cells] for row in table.rows]
-    widths = [max(len(head), *(len(cells[i]) for cells in body)) for i, head in enumerate(heads)]
+    widths = _fit([max(len(head), *(len(cells[i]) for cells in body)) for i, head in enumerate(heads)], table, width)
 
-    def line(cells: list[str]) -> str:
-        return "  ".join(text.ljust(width) if column.left else text.rjust(width)
-                         for text, width, column in zip(cells, widths, table.columns)).rstrip()
+    def lines(cells: list[str]) -> list[str]:
+        parts = [textwrap.wrap(text, w, break_on_hyphens=False) or [""] if len(text) > w else [text]
+                 for text, w in zip(cells, widths)]
+        out = []
+        for depth in range(max(len(p) for p in parts)):
+            texts = [p[depth] if depth < len(p) else "" for p in parts]
+            out.append("  ".join(text.ljust(w) if column.left else text.rjust(w)
+                                 for text, w, column in zip(texts, widths, table.columns)).rstrip())
+        return out
 
-    out = [line(heads), line(["-" * w for w in widths])]
+    out = lines(heads) + ["  ".join("-" * w for w in widths)]
     for row, cells in zip(table.rows, body):
-        out.append(line(cells))
+        out += lines(cells)
         if row.note is not None:
             out.append(f"    ^ {one_line(row.note)}")
     return "\n".join(out)
