@@ -3,7 +3,7 @@
 """The rtbench command line: the parser of every command, and how errors end the process.
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check, runs),
-analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), completion.py (completion)."""
+analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system), completion.py (completion)."""
 from __future__ import annotations
 
 import argparse
@@ -23,10 +23,11 @@ from .doctor import add_doctor
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
 from .run import add_run
+from .system import add_system
 
 # In the order `rtbench --help` lists them.
 COMMANDS = (add_run, add_campaign, add_report, add_compare, add_check, add_footprint, add_kernels, add_cache,
-            add_deadline, add_runs, add_list, add_sources, add_doctor, add_completion)
+            add_deadline, add_runs, add_list, add_sources, add_doctor, add_system, add_completion)
 
 
 _HOME_HELP = "workspace for builds, logs and results (default ./.rtbench, or $RTBENCH_HOME)"

@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..acquire import interrupts
+from ..acquire import host_system, interrupts
 from ..acquire.durations import microseconds
 from ..acquire.load import KINDS as LOAD_KINDS
 from ..acquire.provenance import summary
@@ -65,6 +65,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         run = execute(request, home, progress)
         if args.label:
             run.manifest["label"] = args.label
+        if run.manifest.get("target") == "linux":  # this host's own settings bias its numbers
+            run.manifest.setdefault("warnings", []).extend(
+                f"host: {s.name} is {s.value}: {s.advice}" for s in host_system.inspect() if not s.ok)
         for warning in run.manifest.get("warnings", []):
             progress(f"warning: {warning}")
         _verbose_details(run)
