@@ -2,8 +2,9 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The rtbench command line: the parser of every command, and how errors end the process.
 
-The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check, runs),
-analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system), completion.py (completion)."""
+The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check,
+runs), analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system),
+completion.py (completion)."""
 from __future__ import annotations
 
 import argparse
