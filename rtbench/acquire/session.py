@@ -182,77 +182,104 @@ def run_timeout(request: RunRequest, target: Target | None = None) -> float:
     return float(target.spec.get("run", {}).get("timeout", DEFAULT_TIMEOUT))
 
 
+@dataclass
+class _Measured:
+    """What a run has measured so far: the results, the first image's capture, and the stop
+    signal that ended it early (the rest is then recorded as not run)."""
+
+    results: list[Result] = field(default_factory=list)
+    capture: Capture | None = None
+    interrupted: BaseException | None = None
+
+
 def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> Run:
     """Builds and runs the image(s). An interrupt (Ctrl-C, SIGTERM) once measuring has begun
     ends the run early: what finished is returned, the manifest says `interrupted`."""
     plan = prepare(request)
-    target, kernel, selected = plan.target, plan.kernel, plan.selected
-    source = sources.locate(kernel, request.kernel_src)
-    progress(f"kernel  {kernel.name} {source.version} from {source.origin}")
+    source = sources.locate(plan.kernel, request.kernel_src)
+    progress(f"kernel  {plan.kernel.name} {source.version} from {source.origin}")
     images = _build_images(request, plan, source, workspace, progress)
-
     settings: dict[str, object] = {"iterations": request.iterations, "warmup": request.warmup,
-                                   "options": dict(request.options), "benches": [b.name for b in selected]}
-    results: list[Result] = []
-    capture = None
-    interrupted: BaseException | None = None
+                                   "options": dict(request.options), "benches": [b.name for b in plan.selected]}
+    measured = _Measured()
     runnable = [image for image in images if image.benches]
     if runnable:
         settings["guest_options"] = runnable[0].options
-        per_variant: dict[str, dict[str, object]] = {}
-        choices: list[str | None] = list(plan.variants) or [None]
-        unit = str(target.spec.get("unit", "raw"))
-        for variant in choices:
-            variant_settings: dict[str, object] = {}
-            for image in runnable:
-                if interrupted is not None:
-                    found = _missing(image.benches, [], unit, f"the run was {interrupted_text(interrupted)} first")
-                    run_settings: dict[str, object] = {"error": "interrupted before it ran"}
-                else:
-                    try:
-                        found, image_capture, run_settings, interrupted = _run_on_target(
-                            target, image.build, image.options, image.benches, variant, request, workspace,
-                            progress)
-                        capture = capture or image_capture
-                    except KeyboardInterrupt as err:
-                        if not results:
-                            raise  # nothing measured yet: there is nothing to keep
-                        interrupted = err
-                        found = _missing(image.benches, [], unit, f"the run was {interrupted_text(err)}")
-                        run_settings = {"error": "interrupted"}
-                    except RtbenchError as err:
-                        if not results:
-                            raise
-                        # A variant or image that cannot run (its model failed to build) keeps what was measured.
-                        progress(f"error   {variant or target.name}: {err}")
-                        found = _missing(image.benches, [], unit, f"the {variant} variant could not run: {err}")
-                        run_settings = {"error": str(err)}
-                if len(plan.variants) > 1:
-                    for result in found:
-                        result.params = {**result.params, platforms.variant_option(target): variant}
-                results.extend(found)
-                if image.kind != "plain":
-                    variant_settings[f"{image.kind}_image"] = run_settings
-                else:
-                    variant_settings.update(run_settings)
-            if variant is None:
-                settings.update(variant_settings)
-            else:
-                per_variant[variant] = variant_settings
-        if plan.variants:
-            settings["variants"] = per_variant
-            if len(plan.variants) == 1:
-                settings.update(per_variant[plan.variants[0]])
+        settings.update(_measure_variants(runnable, plan, request, workspace, progress, measured))
     for image in images:
         if image.kind != "plain":
             settings[image.kind] = {"benches": [b.name for b in image.benches],
                                     "defines": list(image.build.defines), "image": str(image.build.elf)}
     # From here on the measurements exist: finish the run before taking a stop signal.
     with interrupts.deferred() as received:
-        run = _finish(request, plan, source, images[0].build, capture, settings, _order(results, plan.everything))
-    if interrupted is not None or received:
-        run.manifest["interrupted"] = interrupts.signal_name(interrupted) if interrupted else "SIGINT"
+        run = _finish(request, plan, source, images[0].build, measured.capture, settings,
+                      _order(measured.results, plan.everything))
+    if measured.interrupted is not None or received:
+        run.manifest["interrupted"] = (interrupts.signal_name(measured.interrupted) if measured.interrupted
+                                       else "SIGINT")
     return run
+
+
+def _measure_variants(runnable: list[_Image], plan: _Plan, request: RunRequest, workspace: Workspace,
+                      progress: Callable[[str], None], measured: _Measured) -> dict[str, object]:
+    """Every image on every hardware variant (or once, on a target without variants); the
+    target settings they reported, per variant when there are several."""
+    settings: dict[str, object] = {}
+    per_variant: dict[str, dict[str, object]] = {}
+    choices: list[str | None] = list(plan.variants) or [None]
+    for variant in choices:
+        variant_settings: dict[str, object] = {}
+        for image in runnable:
+            run_settings = _run_image(image, variant, plan, request, workspace, progress, measured)
+            if image.kind != "plain":
+                variant_settings[f"{image.kind}_image"] = run_settings
+            else:
+                variant_settings.update(run_settings)
+        if variant is None:
+            settings.update(variant_settings)
+        else:
+            per_variant[variant] = variant_settings
+    if plan.variants:
+        settings["variants"] = per_variant
+        if len(plan.variants) == 1:
+            settings.update(per_variant[plan.variants[0]])
+    return settings
+
+
+def _run_image(image: _Image, variant: str | None, plan: _Plan, request: RunRequest, workspace: Workspace,
+               progress: Callable[[str], None], measured: _Measured) -> dict[str, object]:
+    """One image on one variant: its results join `measured`, its target settings are returned.
+    After a stop signal, or when it cannot run once something was measured, its benchmarks are
+    recorded as not run (with why) instead of losing what the others measured."""
+    target = plan.target
+    unit = str(target.spec.get("unit", "raw"))
+    run_settings: dict[str, object]
+    if measured.interrupted is not None:
+        found = _missing(image.benches, [], unit, f"the run was {interrupted_text(measured.interrupted)} first")
+        run_settings = {"error": "interrupted before it ran"}
+    else:
+        try:
+            found, capture, run_settings, measured.interrupted = _run_on_target(
+                target, image.build, image.options, image.benches, variant, request, workspace, progress)
+            measured.capture = measured.capture or capture
+        except KeyboardInterrupt as err:
+            if not measured.results:
+                raise  # nothing measured yet: there is nothing to keep
+            measured.interrupted = err
+            found = _missing(image.benches, [], unit, f"the run was {interrupted_text(err)}")
+            run_settings = {"error": "interrupted"}
+        except RtbenchError as err:
+            if not measured.results:
+                raise
+            # A variant or image that cannot run (its model failed to build) keeps what was measured.
+            progress(f"error   {variant or target.name}: {err}")
+            found = _missing(image.benches, [], unit, f"the {variant} variant could not run: {err}")
+            run_settings = {"error": str(err)}
+    if len(plan.variants) > 1:
+        for result in found:
+            result.params = {**result.params, platforms.variant_option(target): variant}
+    measured.results.extend(found)
+    return run_settings
 
 
 def interrupted_text(err: BaseException) -> str:
