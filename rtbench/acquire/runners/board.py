@@ -17,7 +17,7 @@ from ..elf_image import Segment, segments, symbols
 from ..gdb_remote import GdbRemote
 from ..platforms import Target
 from ..protocol import StreamParser
-from .console import ConsoleLog, ConsoleRun, Launch, take_line
+from .console import STREAM_ENDED, ConsoleLog, ConsoleRun, Launch, take_line, watch
 
 CMDLINE_SYMBOL, EXIT_SYMBOL = "rtb_board_cmdline", "rtb_board_exit_status"
 CMDLINE_CAP = 1024  # firmware/targets/cortex-m/board_host.c
@@ -131,21 +131,9 @@ def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser
             done.set()
 
     watched = dataclasses.replace(launch, on_record=on_record)
-    while not done.is_set():
-        now = time.monotonic()
-        wait = min(launch.silence - (now - last_output), launch.timeout - (now - started))
-        if wait <= 0:
-            return (f"no output for {launch.silence:.0f} s (the board hung)" if now - last_output >= launch.silence
-                    else f"still running after {launch.timeout:.0f} s")
-        try:
-            line = lines.get(timeout=wait)
-        except queue.Empty:
-            continue
-        if line is None:
-            return "the serial port closed"
-        last_output = time.monotonic()
-        take_line(line, log, parser, watched)
-    return None
+    reason = watch(lines, launch, started, "board", lambda line: take_line(line, log, parser, watched),
+                   finished=done.is_set, last_output=last_output)
+    return "the serial port closed" if reason == STREAM_ENDED else reason
 
 
 def _exit_status(gdb: GdbRemote, build: Build) -> int | None:

@@ -129,29 +129,43 @@ def run_console(command: list[str], launch: Launch, clean_statuses: tuple[int, .
                       time.monotonic() - started, command, interrupted)
 
 
-def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser,
-           launch: Launch, started: float) -> str | None:
-    """Feeds lines to the parser until the stream ends (None) or the watchdog stops the process
-    (the reason)."""
-    silence, timeout = launch.silence, launch.timeout
-    last_output = started
-    while True:
+# What watch() returns when the line stream ended by itself (the process closed its output).
+STREAM_ENDED = "the stream ended"
+
+
+def watch(lines: queue.Queue[str | None], launch: Launch, started: float, what: str, take: Callable[[str], None],
+          finished: Callable[[], bool] = lambda: False, last_output: float | None = None) -> str | None:
+    """The one watchdog: hands each line to `take` until `finished()` (None), the stream's end
+    (STREAM_ENDED), or no line for `launch.silence` seconds or `launch.timeout` seconds in all
+    since `started` (the reason, naming `what` hung)."""
+    last = started if last_output is None else last_output
+    while not finished():
         now = time.monotonic()
-        wait = min(silence - (now - last_output), timeout - (now - started))
+        wait = min(launch.silence - (now - last), launch.timeout - (now - started))
         if wait <= 0:
-            quiet = now - last_output >= silence
-            processes.stop(proc)
-            return (f"no output for {silence:.0f} s (the guest hung)" if quiet
-                    else f"still running after {timeout:.0f} s")
+            return (f"no output for {launch.silence:.0f} s (the {what} hung)" if now - last >= launch.silence
+                    else f"still running after {launch.timeout:.0f} s")
         try:
             line = lines.get(timeout=wait)
         except queue.Empty:
             continue
         if line is None:
-            proc.wait()
-            return None
-        last_output = time.monotonic()
-        take_line(line, log, parser, launch)
+            return STREAM_ENDED
+        last = time.monotonic()
+        take(line)
+    return None
+
+
+def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser,
+           launch: Launch, started: float) -> str | None:
+    """Feeds lines to the parser until the stream ends (None) or the watchdog stops the process
+    (the reason)."""
+    reason = watch(lines, launch, started, "guest", lambda line: take_line(line, log, parser, launch))
+    if reason == STREAM_ENDED:
+        proc.wait()
+        return None
+    processes.stop(proc)
+    return reason
 
 
 def take_line(line: str, log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
