@@ -147,6 +147,3 @@ class GdbRemote:
         """Stops a running core (the interrupt byte) and returns its stop reply."""
         self._sock.sendall(b"\x03")
         return self._read_packet()
-
-    def detach(self) -> None:
-        self.request(b"D")

@@ -11,7 +11,6 @@ from rtbench.results.schema import RUN, stamped
 from rtbench.results.stats import histogram, summarize
 from rtbench.results.tables import Cell, Column, Table, as_text, cell, params_text
 
-STAT_KEYS = ("n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter")
 # The statistics the table shows: title -> key in result_row.
 _STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99": "p99",
                  "max": "max", "stddev": "stddev"}
