@@ -1,11 +1,17 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""Section sizes from an ELF file's section header table (32/64-bit, either byte order)."""
+"""The one ELF reader (pyelftools): section sizes for the footprint and fault decoding, the
+loadable segments and symbol addresses for a board's loader. 32/64-bit, either byte order."""
 from __future__ import annotations
 
-import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from elftools.common.exceptions import ELFError
+from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
 
 SHF_ALLOC = 0x2
 SHF_EXECINSTR = 0x4
@@ -35,33 +41,47 @@ class Section:
         return self.address <= address < self.address + self.size
 
 
-def sections(path: Path) -> list[Section]:
+@dataclass(frozen=True)
+class Segment:
+    address: int  # load (physical) address
+    data: bytes
+
+
+@contextmanager
+def _open(path: Path) -> Iterator[ELFFile]:
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as stream:
+            yield ELFFile(stream)
     except OSError as err:
         raise ElfError(f"cannot read {path}: {err.strerror or err}") from None
-    if len(data) < 52 or data[:4] != b"\x7fELF" or data[4] not in (1, 2) or data[5] not in (1, 2):
-        raise ElfError(f"{path} is not an ELF file")
-    wide, order = data[4] == 2, "<" if data[5] == 1 else ">"
-    try:
-        if wide:
-            shoff, = struct.unpack_from(order + "Q", data, 0x28)
-            shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x3A)
-            layout = order + "IIQQQQ"  # name, type, flags, addr, offset, size
-        else:
-            shoff, = struct.unpack_from(order + "I", data, 0x20)
-            shentsize, shnum, shstrndx = struct.unpack_from(order + "HHH", data, 0x2E)
-            layout = order + "IIIIII"
-        headers = [struct.unpack_from(layout, data, shoff + i * shentsize) for i in range(shnum)]
-        names_offset = headers[shstrndx][4]
-    except (struct.error, IndexError):
-        raise ElfError(f"{path} has a truncated section header table") from None
+    except (ELFError, ValueError, KeyError, IndexError) as err:  # pyelftools on a damaged file
+        raise ElfError(f"{path} is not an ELF file, or a damaged one: {err}") from None
 
-    def name_at(offset: int) -> str:
-        start = names_offset + offset
-        return data[start:data.index(b"\0", start)].decode("ascii", "replace")
 
-    try:
-        return [Section(name_at(h[0]), h[5], h[2], h[3]) for h in headers[1:]]
-    except ValueError:
-        raise ElfError(f"{path} has a truncated section name table") from None
+def sections(path: Path) -> list[Section]:
+    """Every section but the null one, with its size, flags and address."""
+    with _open(path) as elf:
+        try:
+            return [Section(s.name, s["sh_size"], s["sh_flags"], s["sh_addr"]) for s in elf.iter_sections()
+                    if s["sh_type"] != "SHT_NULL"]
+        except (ELFError, ValueError, KeyError, IndexError, UnicodeDecodeError) as err:
+            raise ElfError(f"{path} has a damaged section table: {err}") from None
+
+
+def segments(path: Path) -> list[Segment]:
+    """The bytes to load (each PT_LOAD segment's file part), at their load addresses."""
+    with _open(path) as elf:
+        return [Segment(seg["p_paddr"], seg.data()) for seg in elf.iter_segments()
+                if seg["p_type"] == "PT_LOAD" and seg["p_filesz"]]
+
+
+def symbols(path: Path, wanted: set[str]) -> dict[str, int]:
+    """The addresses of the wanted symbols that the image defines."""
+    found: dict[str, int] = {}
+    with _open(path) as elf:
+        for table in elf.iter_sections():
+            if isinstance(table, SymbolTableSection) and table["sh_type"] == "SHT_SYMTAB":
+                for symbol in table.iter_symbols():
+                    if symbol.name in wanted:
+                        found[symbol.name] = symbol["st_value"]
+    return found

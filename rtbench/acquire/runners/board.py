@@ -13,7 +13,7 @@ from typing import Any
 
 from ...errors import RtbenchError
 from ..build import Build
-from ..elf_image import Segment, segments, symbols
+from ..elf import Segment, segments, symbols
 from ..gdb_remote import GdbRemote
 from ..platforms import Target
 from ..protocol import StreamParser
