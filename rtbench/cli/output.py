@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""What the commands print: progress on stderr, runs as tables on stdout, runs as JSON files."""
+"""Where the commands print: progress on stderr (-q, -v), runs on stdout (drawn by
+reports/run_text.py), runs into JSON files, and a rescue file when the store cannot take a run."""
 from __future__ import annotations
 
 import datetime
@@ -10,12 +11,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
-from ..reports.report import histogram_text, results_table, run_table, run_to_json
-from ..results.tables import as_markdown
+from ..reports.report import run_to_json
+from ..reports.run_text import run_text
 
 # -1 with -q, 0 by default, 1 with -v (rtbench's global options), set once per command.
 _verbosity = [0]
@@ -70,49 +70,6 @@ def rescue_json(run: Run, home: Workspace) -> Path | None:
     return None
 
 
-def run_header(run: Run) -> list[str]:
-    """The lines above a run's table: what ran, its unit, warnings, variants and clock."""
-    m = run.manifest
-    kernel = m.get("kernel", {})
-    what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
-    head = f"run {run.run_id}" if run.run_id is not None else "run"
-    if m.get("label"):
-        head += f" '{m['label']}'"
-    lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}",
-             f"provenance: {summary(m)}"]
-    if m.get("unit_note"):
-        lines.append(f"unit: {m['unit_note']}")
-    lines += [f"warning: {warning}" for warning in m.get("warnings", [])]
-    settings = m.get("target_settings", {})
-    if settings.get("caches"):
-        lines.append("variants: " + "; ".join(f"{v} ({c})" for v, c in settings["caches"].items()))
-    if m.get("clock_hz"):
-        lines.append(f"clock: {m['clock_hz'] / 1e6:g} MHz nominal (times below are cycles at that clock)")
-    return lines
-
-
 def print_run(run: Run, histograms: bool = False, bin_width: int | None = None,
               hist_limit: int | None = None) -> None:
-    for line in run_header(run):
-        print(line)
-    print(results_table(run.results, run.manifest.get("clock_hz")))
-    if histograms:
-        for result in run.results:
-            if result.status == "ok":
-                print()
-                print(histogram_text(result, bin_width, hist_limit))
-    for problem in run.manifest.get("stream_errors", []):
-        print(f"problem: {problem}")
-
-
-def run_markdown(run: Run) -> str:
-    """The run as print_run shows it, in Markdown: a heading, the details as a list, the table."""
-    head, *details = run_header(run)
-    problems = [f"problem: {p}" for p in run.manifest.get("stream_errors", [])]
-    out = [f"### {as_markdown.escape(head)}", ""]
-    if details:
-        out += [f"- {as_markdown.escape(line)}" for line in details] + [""]
-    out.append(as_markdown.render(run_table(run.results, run.manifest.get("clock_hz"))))
-    if problems:
-        out += [""] + [f"- {as_markdown.escape(line)}" for line in problems]
-    return "\n".join(out)
+    print(run_text(run, histograms, bin_width, hist_limit))

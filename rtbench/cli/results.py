@@ -12,11 +12,12 @@ from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
 from ..reports.report import runs_table
+from ..reports.run_text import run_markdown
 from ..results import check, fairness, tables
 from ..results.runsource import load_run, run_from_json, run_name
 from ..results.store import Store
 from .arguments import histogram_arguments, workspace
-from .output import check_output_file, print_run, progress, run_markdown, write_json
+from .output import check_output_file, print_run, progress, write_json
 
 
 def _print_runs(runs: list[Run], names: list[str], fmt: str, args: argparse.Namespace) -> None:
