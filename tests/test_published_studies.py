@@ -5,7 +5,6 @@ stored reference runs (docs/studies.toml), the studies' own figures, rtbench:val
 the sample outputs of rtbench commands (docs/hooks/command_output.py)."""
 from __future__ import annotations
 
-import importlib.util
 import re
 import statistics
 from pathlib import Path
@@ -18,6 +17,7 @@ from rtbench.errors import RtbenchError
 from rtbench.reports import published_studies as studies
 from rtbench.reports import published_tables as tables
 from rtbench.reports import reference_runs as ref
+from tests import modules
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -96,11 +96,7 @@ def test_an_unknown_study_or_shape_is_an_error(tmp_path: Path) -> None:
 
 
 def _command_hook() -> Any:
-    spec = importlib.util.spec_from_file_location("command_output", REPO / "docs" / "hooks" / "command_output.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return modules.load("docs/hooks/command_output.py")
 
 
 def test_a_command_marker_shows_rtbenchs_own_output() -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import gzip
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -18,6 +17,7 @@ from rtbench.errors import RtbenchError
 from rtbench.reports import published_tables as published
 from rtbench.reports import reference_runs as ref
 from rtbench.results.schema import RUN
+from tests import modules
 
 REPO = Path(__file__).resolve().parent.parent
 CELL = "qemu-m3-freertos"
@@ -178,11 +178,7 @@ def test_a_bad_definition_is_an_error(tmp_path: Path) -> None:
 
 
 def _hook() -> Any:
-    spec = importlib.util.spec_from_file_location("reference_tables", REPO / "docs" / "hooks" / "reference_tables.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return modules.load("docs/hooks/reference_tables.py")
 
 
 def test_the_mkdocs_hook_replaces_markers_with_table_and_caption() -> None:
