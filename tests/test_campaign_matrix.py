@@ -207,3 +207,26 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
     for cell in qemu[1:] + vex[1:]:
         tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
     assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
+
+
+@pytest.mark.parametrize(("axis", "labels"), [
+    ('opt = ["-O2", "-O2 "]', "'opt=-O2' and 'opt=-O2 '"),
+    ('platform = [{ target = "qemu-m3" }, { target = "qemu-m3", label = "m3" }]', "'platform=qemu-m3' and 'platform=m3'"),
+])
+def test_one_cell_under_two_labels_is_refused_naming_both(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          axis: str, labels: str) -> None:
+    """Measured once and stored twice, as two identical runs, if it were let through."""
+    path = tmp_path / "twice.toml"
+    path.write_text(f'[settings]\nbench = "task_switch"\n[axes]\n{axis}\n')
+    outcome = in_process(capsys, tmp_path / "home")("campaign", str(path))
+    assert outcome.returncode == 2 and "Traceback" not in outcome.stderr
+    assert f"{path} (line 4): the cells {labels} are the same cell" in outcome.stderr
+    assert not (tmp_path / "home").exists()
+
+
+def test_a_matrix_whose_exclusions_leave_no_cell_is_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(BASE + '[[exclude]]\nprofile = ["default", "debug"]\n')
+    outcome = in_process(capsys, tmp_path / "home")("campaign", str(path))
+    assert outcome.returncode == 2 and "the exclusions leave out every cell" in outcome.stderr
