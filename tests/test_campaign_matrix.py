@@ -211,7 +211,8 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("axis", "labels"), [
     ('opt = ["-O2", "-O2 "]', "'opt=-O2' and 'opt=-O2 '"),
-    ('platform = [{ target = "qemu-m3" }, { target = "qemu-m3", label = "m3" }]', "'platform=qemu-m3' and 'platform=m3'"),
+    ('platform = [{ target = "qemu-m3" }, { target = "qemu-m3", label = "m3" }]',
+     "'platform=qemu-m3' and 'platform=m3'"),
 ])
 def test_one_cell_under_two_labels_is_refused_naming_both(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                           axis: str, labels: str) -> None:
