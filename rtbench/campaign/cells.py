@@ -84,7 +84,8 @@ def _refuse_same_cells(matrix: Matrix, cells: list[Cell]) -> None:
         where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" if lines else ""
         raise MatrixError(f"{matrix.path}{where}: the cells '{other.title()}' and '{cell.title()}' are the same "
                           "cell: every setting that can change their numbers is equal",
-                          "give each cell once: drop one of the two values, or leave one cell out with an [[exclude]] table")
+                          "give each cell once: drop one of the two values, or leave one cell out with an "
+                          "[[exclude]] table")
 
 
 def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.KernelSource] = sources.locate
