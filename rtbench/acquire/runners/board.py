@@ -136,7 +136,7 @@ def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser
         wait = min(launch.silence - (now - last_output), launch.timeout - (now - started))
         if wait <= 0:
             return (f"no output for {launch.silence:.0f} s (the board hung)" if now - last_output >= launch.silence
-                    else f"still running after {launch.timeout:.0f} s")
+                    else f"still running after {launch.timeout:g} s")
         try:
             line = lines.get(timeout=wait)
         except queue.Empty:

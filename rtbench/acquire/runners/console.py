@@ -142,7 +142,7 @@ def _watch(proc: subprocess.Popen[bytes], lines: queue.Queue[str | None], log: C
             quiet = now - last_output >= silence
             processes.stop(proc)
             return (f"no output for {silence:.0f} s (the guest hung)" if quiet
-                    else f"still running after {timeout:.0f} s")
+                    else f"still running after {timeout:g} s")
         try:
             line = lines.get(timeout=wait)
         except queue.Empty:
