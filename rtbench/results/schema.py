@@ -224,14 +224,15 @@ def _kind_of(document: Any, kind: str, source: str) -> bool:
 
 
 def _too_deep(document: Any) -> tuple[str | int, ...] | None:
-    """The path to the first value nested deeper than MAX_DEPTH, found without recursion."""
+    """The path to the first object or array nested deeper than MAX_DEPTH, found without recursion
+    (and without a path for every sample: only objects and arrays are followed)."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_DEPTH:
             return path
         children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-        stack.extend((child, (*path, key)) for key, child in children)
+        stack.extend((child, (*path, key)) for key, child in children if isinstance(child, dict | list))
     return None
 
 
@@ -266,13 +267,14 @@ def validate(document: Any, kind: str, source: str) -> None:
     """Raises an RtbenchError naming `source`, the result and the field unless `document` is a valid
     `kind` document. A document without a `schema` field (written by an older rtbench) is checked
     against the same shape."""
-    _check_depth(document, kind, source)
+    checked = _skeleton(document) if kind == RUN else document
+    _check_depth(checked, kind, source)
     legacy = _kind_of(document, kind, source)
     hint = f"write it with {_KINDS[kind.partition('/')[0]][1]}; its format is docs/results-schema.md"
     from jsonschema.exceptions import best_match
 
     validator = _validator(kind, legacy)
-    error = best_match(validator.iter_errors(_skeleton(document) if kind == RUN else document))
+    error = best_match(validator.iter_errors(checked))
     if error is not None:
         where = _location(document, error.absolute_path)
         problem = _problem(error)
@@ -299,8 +301,8 @@ def load(path: Path, kind: str) -> Any:
     except RecursionError:
         raise RtbenchError(f"{path} is nested too deeply to be an rtbench document",
                            f"write it with {_KINDS[name][1]}") from None
-    _check_depth(document, kind, str(path))
     if not_finite:
+        _check_depth(document, kind, str(path))  # before the walk below, which recurses
         found = _first_not_finite(document)
         assert found is not None
         where, value = found
