@@ -6,6 +6,8 @@ without firmware stops before anything is built. The --gdb address is checked to
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,43 @@ def test_a_bad_gdb_address_is_refused(text: str) -> None:
 
 def test_binary_packets_escape_the_protocols_own_characters() -> None:
     assert _escape(b"a$b#c}d*e") == b"a}\x04b}\x03c}]d}\x0ae"
+
+
+STAND_IN = (Path(__file__).resolve().parent.parent / "firmware" / "boards" / "qemu-mps2-an386.toml").read_text()
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("baud = 115200", "baud = -5", "uart.baud: -5 is outside 50..20000000 baud"),
+    ("baud = 115200", 'baud = "fast"', 'uart.baud: "fast" must be a whole number of baud'),
+    ("baud = 115200", "baud = 115200.5", "uart.baud: 115200.5 must be a whole number of baud"),
+    ("clock_hz = 25000000", "clock_hz = 0", "clock_hz: 0 is outside 1..10000000000 Hz"),
+    ("clock_hz = 25000000", "clock_hz = true", "clock_hz: true must be a whole number of Hz"),
+    ("flash_wait_states = 0", "flash_wait_states = -1", "flash_wait_states: -1 is outside 0..64"),
+    ('reset = ["system_reset"]', 'reset = "system_reset"', 'probe.reset: "system_reset" must be a list'),
+    ('reset = ["system_reset"]', 'reset = ["reset halt", "frobnicate"]',
+     'probe.reset: "frobnicate" is not a monitor command rtbench knows (reset, reset halt'),
+    ('gdb = "localhost:3333"', 'gdb = "localhost"', 'probe.gdb: "localhost" is not host:port'),
+    ('firmware = "qemu-m4f"', 'firmware = "../../x"', 'firmware: "../../x" must name a folder of firmware/targets'),
+    ('name = "QEMU', 'nmae = "x"\nname = "QEMU', "unknown key nmae (known: name, core"),
+    ("baud = 115200", "baud = 115200\nparity = 1", "unknown key uart.parity (known: peripheral, baud)"),
+    ("length = 0x00400000 }\ndata", "length = 0 }\ndata", "memory.ram (origin 0x0, length 0x0) is outside"),
+    ("data = { origin = 0x20000000", "data = { origin = 0xfffff000", "memory.data (origin 0xfffff000, length"),
+    ('[uart]\nperipheral = "CMSDK UART0"\nbaud = 115200\n', "uart = 5\n", "uart must be a table ([uart])"),
+])
+def test_every_field_of_a_board_file_is_checked_on_loading(tmp_path: Path, old: str, new: str, message: str) -> None:
+    assert old in STAND_IN
+    path = tmp_path / "board.toml"
+    path.write_text(STAND_IN.replace(old, new, 1))
+    with pytest.raises(RtbenchError, match=re.escape(f"board file {path}: {message}")):
+        load_board(str(path))
+
+
+def test_a_bad_baud_rate_is_exit_status_2_before_anything_is_built(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text(STAND_IN.replace("baud = 115200", "baud = -5"))
+    proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "home"), "run", "--target",
+                           "board", "--board", str(path), "--serial", "/dev/null", "--gdb", "localhost:1"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "uart.baud: -5 is outside 50..20000000 baud" in proc.stderr
+    assert not (tmp_path / "home" / "build").exists()

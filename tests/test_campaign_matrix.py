@@ -1,10 +1,18 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """A campaign's matrix file: read, checked with errors that name the file, the line and the key,
-and expanded into cells whose identity changes exactly when their numbers could."""
+and expanded into cells whose identity changes exactly when their numbers could; one cell given
+twice is refused; a campaign's workers are bounded, and a stop signal while its cluster starts
+ends it without leaving a process behind."""
 from __future__ import annotations
 
+import os
 import re
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -207,3 +215,120 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
     for cell in qemu[1:] + vex[1:]:
         tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
     assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
+
+
+@pytest.mark.parametrize(("axis", "labels"), [
+    ('opt = ["-O2", "-O2 "]', "'opt=-O2' and 'opt=-O2 '"),
+    ('platform = [{ target = "qemu-m3" }, { target = "qemu-m3", label = "m3" }]',
+     "'platform=qemu-m3' and 'platform=m3'"),
+])
+def test_one_cell_under_two_labels_is_refused_naming_both(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          axis: str, labels: str) -> None:
+    """Measured once and stored twice, as two identical runs, if it were let through."""
+    path = tmp_path / "twice.toml"
+    path.write_text(f'[settings]\nbench = "task_switch"\n[axes]\n{axis}\n')
+    outcome = in_process(capsys, tmp_path / "home")("campaign", str(path))
+    assert outcome.returncode == 2 and "Traceback" not in outcome.stderr
+    assert f"{path} (line 4): the cells {labels} are the same cell" in outcome.stderr
+    assert not (tmp_path / "home").exists()
+
+
+def test_a_matrix_whose_exclusions_leave_no_cell_is_refused(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text(BASE + '[[exclude]]\nprofile = ["default", "debug"]\n')
+    outcome = in_process(capsys, tmp_path / "home")("campaign", str(path))
+    assert outcome.returncode == 2 and "the exclusions leave out every cell" in outcome.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _left_in_session(session: int, grace: float = 5.0) -> list[str]:
+    """The processes still in a session (a campaign's workers would be there) after `grace`
+    seconds: multiprocessing's resource tracker ends just after the process it served."""
+    deadline = time.monotonic() + grace
+    while (left := _in_session(session)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+def _in_session(session: int) -> list[str]:
+    left = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            left.append(stat.parent.name)
+    return left
+
+
+def _campaign_stopped_at(marker: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], str]:
+    """A real campaign in a session of its own, sent SIGTERM once its stderr shows `marker`."""
+    env = {**os.environ, "RTBENCH_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([sys.executable, "-m", "rtbench", "campaign", str(SAMPLE), *args], env=env,
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True)
+    assert proc.stderr is not None
+    seen = ""
+    while marker not in seen:
+        line = proc.stderr.readline()
+        assert line, seen  # it ended before reaching the point to stop it at
+        seen += line
+    proc.send_signal(signal.SIGTERM)
+    return proc, seen
+
+
+def _ended(proc: subprocess.Popen[str], seconds: float) -> tuple[int, str]:
+    try:
+        code = proc.wait(timeout=seconds)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)  # this test's own campaign, still deaf to SIGTERM
+            proc.wait()
+    assert proc.stderr is not None
+    return code, proc.stderr.read()
+
+
+def test_more_workers_than_cpus_is_refused(tmp_path: Path) -> None:
+    """100 000 workers grew memory until "Too many open files", and only SIGKILL stopped it (so
+    the campaign runs in a process of its own, ended by _ended should it start them again)."""
+    from rtbench.campaign.execution import local_workers
+
+    env = {**os.environ, "RTBENCH_HOME": str(tmp_path / "home")}
+    proc = subprocess.Popen([sys.executable, "-m", "rtbench", "campaign", str(SAMPLE), "--workers", "100000"],
+                            env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                            start_new_session=True)
+    code, stderr = _ended(proc, 60)
+    assert code == 2 and f"--workers 100000 is more than the {local_workers()} CPU(s)" in stderr
+    assert not (tmp_path / "home").exists()
+
+
+def test_sigterm_while_waiting_for_a_clusters_first_worker_stops_at_once(tmp_path: Path) -> None:
+    """A real scheduler without workers: the campaign waits for one (60 s), and a stop signal in
+    that wait ends it, where the wait used to hold the signal until it was over."""
+    port = _free_port()
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--no-dashboard"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+    try:
+        proc, _ = _campaign_stopped_at("waiting up to 60 s for a worker", tmp_path,
+                                       "--scheduler", f"tcp://127.0.0.1:{port}")
+        code, rest = _ended(proc, 15)
+    finally:
+        scheduler.terminate()
+        scheduler.wait(timeout=30)
+    assert code == 128 + signal.SIGTERM, rest
+    assert "12 cell(s) not run" in rest and "Traceback" not in rest
+
+
+def test_sigterm_while_the_local_cluster_starts_leaves_nothing_running(tmp_path: Path) -> None:
+    proc, _ = _campaign_stopped_at("local Dask cluster", tmp_path, "--workers", "1")
+    code, rest = _ended(proc, 60)
+    assert code == 128 + signal.SIGTERM, rest
+    assert "12 cell(s) not run" in rest and "Traceback" not in rest
+    assert _left_in_session(proc.pid) == []

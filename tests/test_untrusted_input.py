@@ -1,16 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Run files are input: a crafted one (HTML, pipes, backticks, newlines in its names and reasons)
-must come out escaped in every format, never as markup or a broken table."""
+must come out escaped in every format, never as markup or a broken table; one that holds a
+benchmark twice, an ok result without samples or a manifest nested hundreds of levels deep is
+refused when read (exit 2, naming the result or field), never judged in part or a traceback."""
 from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from rtbench.results.schema import MAX_DEPTH
 from tests.runfiles import Cli, in_process, result, write_run
 
 EVIL = "<script>alert(1)</script>|`x`\nnext"
@@ -75,3 +80,47 @@ def test_text_output_shows_control_characters(tmp_path: Path, rtbench: Cli) -> N
     proc = rtbench("report", str(path))
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout and "a\\x1b[2Jb" in proc.stdout
+
+
+def test_a_run_holding_a_benchmark_twice_is_refused_by_the_gate_and_compare(tmp_path: Path, rtbench: Cli) -> None:
+    """A 3x slower copy placed before a good one: judging only the last copy, the gate passed."""
+    base = write_run(tmp_path / "base.json", [result("task_switch", [100] * 60, tasks=5)])
+    twice = write_run(tmp_path / "twice.json", [result("task_switch", [300] * 60, tasks=5),
+                                                result("task_switch", [100] * 60, tasks=5)])
+    for args in (("check", "--baseline", str(base), str(twice), "--threshold", "0"),
+                 ("compare", str(base), str(twice)), ("report", str(twice))):
+        proc = rtbench(*args)
+        assert proc.returncode == 2, (args, proc.stdout)
+        assert f"{twice}: results[1] (task_switch[tasks=5]) repeats results[0]" in proc.stderr
+
+
+def test_the_same_benchmark_with_other_parameters_is_no_duplicate(tmp_path: Path, rtbench: Cli) -> None:
+    path = write_run(tmp_path / "run.json", [result("tick_cost", [10] * 5, tasks=5),
+                                             result("tick_cost", [20] * 5, tasks=10)])
+    assert rtbench("check", "--baseline", str(path), str(path), "--threshold", "0").returncode == 0
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    inner: dict[str, Any] = {}
+    for _ in range(depth):
+        inner = {"a": inner}
+    return inner
+
+
+@pytest.mark.parametrize("depth", [160, 600])
+def test_a_deeply_nested_manifest_is_refused_without_a_traceback(tmp_path: Path, rtbench: Cli, depth: int) -> None:
+    good = write_run(tmp_path / "good.json", [result("task_switch", [1, 2, 3])])
+    deep = write_run(tmp_path / "deep.json", [result("task_switch", [1, 2, 3])], manifest={"x": _nested(depth)})
+    for args in (("report", str(deep)), ("compare", str(good), str(deep)), ("check", "--baseline", str(deep))):
+        proc = rtbench(*args)
+        assert proc.returncode == 2, args
+        assert f"{deep}: manifest.x.a: nested more than {MAX_DEPTH} levels deep" in proc.stderr
+
+
+def test_an_ok_result_without_samples_is_refused(tmp_path: Path, rtbench: Cli) -> None:
+    path = write_run(tmp_path / "empty.json", [result("task_switch", [1, 2])])
+    document = json.loads(path.read_text())
+    document["results"][0].update(samples=[], n=0)
+    path.write_text(json.dumps(document))
+    proc = rtbench("report", str(path))
+    assert proc.returncode == 2 and "results[0] (task_switch): status ok without samples" in proc.stderr

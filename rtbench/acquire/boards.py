@@ -6,7 +6,10 @@ drivers; the run builds that folder's image for the board and the board runner l
 through the probe's GDB server and reads the stream from the serial port."""
 from __future__ import annotations
 
+import json
+import re
 import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,8 @@ def known_boards() -> list[str]:
 
 
 def load_board(text: str) -> tuple[Path, dict[str, Any]]:
-    """A board file by path, or by name from the shipped ones."""
+    """A board file by path, or by name from the shipped ones, checked whole: every key known,
+    every value of its type and in its range, so a run never ends in a traceback over one."""
     path = Path(text)
     if not path.exists() and not text.endswith(".toml"):
         path = boards_dir() / f"{text}.toml"
@@ -37,20 +41,127 @@ def load_board(text: str) -> tuple[Path, dict[str, Any]]:
         spec = tomllib.loads(path.read_text())
     except FileNotFoundError:
         raise RtbenchError(f"no board file {text!r}", "shipped boards: " + ", ".join(known_boards())) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RtbenchError(f"cannot read the board file {path}: {getattr(err, 'strerror', None) or err}") from None
     except tomllib.TOMLDecodeError as err:
         raise RtbenchError(f"{path} is not valid TOML: {err}") from None
+    hint = f"see {boards_dir() / 'nucleo-f401re.toml'} for every field"
     missing = [key for key in REQUIRED if key not in spec]
     if missing:
-        raise RtbenchError(f"board file {path} lacks {', '.join(missing)}",
-                           f"see {boards_dir() / 'nucleo-f401re.toml'} for every field")
+        raise RtbenchError(f"board file {path} lacks {', '.join(missing)}", hint)
     memory = spec.get("memory")
     if not isinstance(memory, dict) or not memory:
         raise RtbenchError(f"board file {path} has no [memory] regions",
                            "e.g. flash = { origin = 0x08000000, length = 0x80000 }")
-    for region, bounds in memory.items():
-        if not isinstance(bounds, dict) or not all(isinstance(bounds.get(k), int) for k in ("origin", "length")):
-            raise RtbenchError(f"board file {path}: memory.{region} needs integer origin and length")
+    problem = next(_problems(spec), None)
+    if problem:
+        raise RtbenchError(f"board file {path}: {problem}", hint)
     return path, spec
+
+
+# -- checking a board file -----------------------------------------------------------------------
+
+Check = Callable[[Any], str | None]  # a value -> what is wrong with it, or None
+
+_ADDRESS_SPACE = 2**32  # the cores rtbench's boards have are 32-bit
+# The reset commands of the GDB servers the boards name (OpenOCD, pyOCD; QEMU's gdbstub for the
+# stand-in): a command the server does not know would only fail once the probe is connected.
+MONITOR_COMMANDS = ("reset", "reset halt", "reset init", "halt", "system_reset")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict | list):
+        return "a table" if isinstance(value, dict) else "a list"
+    return json.dumps(value, default=str)  # TOML's scalars (a date as its text)
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) and value.strip() else f"{_shown(value)} must be a non-empty string"
+
+
+def _whole(low: int, high: int, unit: str) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) is not int:  # bool is an int to Python, not to a board file
+            return f"{_shown(value)} must be a whole number of {unit}"
+        return None if low <= value <= high else f"{value} is outside {low}..{high} {unit}"
+    return check
+
+
+def _folder(value: Any) -> str | None:
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", value):
+        return f"{_shown(value)} must name a folder of firmware/targets, e.g. \"qemu-m4f\""
+    return None
+
+
+def _gdb(value: Any) -> str | None:
+    if problem := _text(value):
+        return problem
+    try:
+        parse_address(value)
+    except RtbenchError:
+        return f"{_shown(value)} is not host:port, e.g. \"localhost:3333\""
+    return None
+
+
+def _reset(value: Any) -> str | None:
+    if not isinstance(value, list):
+        return f"{_shown(value)} must be a list of monitor commands, e.g. [\"reset halt\"]"
+    for command in value:
+        if command not in MONITOR_COMMANDS:
+            return f"{_shown(command)} is not a monitor command rtbench knows ({', '.join(MONITOR_COMMANDS)})"
+    return None
+
+
+def _notes(value: Any) -> str | None:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        return "must be a table of unit = \"what it means on this board\""
+    return None
+
+
+_TOP: dict[str, Check] = {
+    "name": _text, "core": _text, "firmware": _folder, "unit": _text, "timestamp": _text,
+    "clock_hz": _whole(1, 10**10, "Hz"), "flash_wait_states": _whole(0, 64, "wait states"), "unit_notes": _notes,
+}
+_TABLES: dict[str, dict[str, Check]] = {
+    "uart": {"peripheral": _text, "baud": _whole(50, 20_000_000, "baud")},
+    "probe": {"server": _text, "gdb": _gdb, "reset": _reset},
+}
+
+
+def _unknown(keys: Any, known: Any, where: str) -> str | None:
+    extra = [key for key in keys if key not in known]
+    return f"unknown key {where}{extra[0]} (known: {', '.join(known)})" if extra else None
+
+
+def _region(name: str, bounds: Any) -> str | None:
+    if not isinstance(bounds, dict) or not all(type(bounds.get(k)) is int for k in ("origin", "length")):
+        return f"memory.{name} needs integer origin and length"
+    origin, length = bounds["origin"], bounds["length"]
+    if origin < 0 or length < 1 or origin + length > _ADDRESS_SPACE:
+        return f"memory.{name} (origin {origin:#x}, length {length:#x}) is outside the 32-bit address space"
+    return _unknown(bounds, ("origin", "length"), f"memory.{name}.")
+
+
+def _problems(spec: dict[str, Any]) -> Iterator[str]:
+    """What is wrong in a parsed board file that has its required keys and a [memory] table."""
+    if unknown := _unknown(spec, (*_TOP, *_TABLES, "memory"), ""):
+        yield unknown
+    for key, check in _TOP.items():
+        if key in spec and (problem := check(spec[key])):
+            yield f"{key}: {problem}"
+    for table, fields in _TABLES.items():
+        values = spec.get(table, {})
+        if not isinstance(values, dict):
+            yield f"{table} must be a table ([{table}])"
+            continue
+        if unknown := _unknown(values, fields, f"{table}."):
+            yield unknown
+        for key, check in fields.items():
+            if key in values and (problem := check(values[key])):
+                yield f"{table}.{key}: {problem}"
+    for name, bounds in spec["memory"].items():
+        if problem := _region(name, bounds):
+            yield problem
 
 
 def board_target(board_text: str, serial: str | None, gdb: str | None) -> Target:

@@ -6,8 +6,10 @@ directory, transformed by the port's own Coccinelle semantic patches (`spatch`).
 The user's tree and the registry's are only read. The port's os.toml names the patch folder and
 the kernel files the patches transform (`[patches] directory`, `files`); the patches apply in
 file-name order, each to every listed file, and a patch that changes none of them does not
-apply to this kernel version: the build stops with the patch named. The manifest records each
-patch's SHA-256, and a copy is redone whenever a patch or the source tree changes."""
+apply to this kernel version: the build stops with the patch named. So does a patch that
+applies in part, one of its rules having changed nothing (patch_rules.py says how that is
+seen). The manifest records each patch's SHA-256, and a copy is redone whenever a patch or the
+source tree changes."""
 from __future__ import annotations
 
 import hashlib
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RtbenchError
+from . import patch_rules
 from .platforms import Kernel
 
 _STAMP = ".rtbench-patches.json"
@@ -58,16 +61,42 @@ def _spatch() -> str:
     return tool
 
 
-def _apply(tool: str, patch: KernelPatch, file: Path, kernel: Kernel, version: str) -> bool:
-    """Transforms `file` (in the copy) in place; True when the patch changed it."""
+def _apply(tool: str, patch: Path, file: Path, kernel: Kernel, version: str, name: str) -> tuple[bool, set[int]]:
+    """Transforms `file` (in the copy) in place with the instrumented patch; whether the file
+    changed, and which of the patch's rules changed it."""
     before = file.read_bytes()
-    proc = subprocess.run([tool, "--very-quiet", "--sp-file", str(patch.path), "--in-place", str(file)],
+    proc = subprocess.run([tool, "--very-quiet", "--sp-file", str(patch), "--in-place", str(file)],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-8:])
-        raise RtbenchError(f"the semantic patch {patch.name} failed on {file.name} of {kernel.name} "
-                           f"{version}:\n{tail}", f"check {patch.path}")
-    return file.read_bytes() != before
+        raise RtbenchError(f"the semantic patch {name} failed on {file.name} of {kernel.name} "
+                           f"{version}:\n{tail}", f"check {patch}")
+    return file.read_bytes() != before, patch_rules.changed_rules(proc.stdout)
+
+
+def _apply_whole(tool: str, patch: KernelPatch, tree: Path, files: list[str], kernel: Kernel, version: str,
+                 source: Path, work: Path) -> None:
+    """Applies one patch to every listed file; refuses a patch that changed nothing, or of which
+    a rule changed nothing (applied in part, the kernel would be neither the original nor the
+    variant its name says)."""
+    text, rules = patch_rules.instrumented(patch.path.read_text())
+    witnessed = work / patch.name
+    witnessed.write_text(text)
+    changed, ruled = False, set[int]()
+    for name in files:
+        file_changed, file_rules = _apply(tool, witnessed, tree / name, kernel, version, patch.name)
+        changed, ruled = changed or file_changed, ruled | file_rules
+    advice = (f"{kernel.name} is made for the registry's FreeRTOS-Kernel; build this tree with "
+              f"--os {kernel.spec.get('reuses', 'freertos')} instead")
+    if not changed:
+        raise RtbenchError(f"the semantic patch {patch.name} does not apply to {kernel.name} {version} "
+                           f"({', '.join(files)} at {source}): none of its rules matched", advice)
+    missed = [rule for rule in rules if rule.index not in ruled]
+    if missed:
+        raise RtbenchError(f"the semantic patch {patch.name} applies only in part to {kernel.name} {version} "
+                           f"({', '.join(files)} at {source}): its {missed[0].described()} changed nothing"
+                           + (f", nor did {len(missed) - 1} other rule(s)" if len(missed) > 1 else ""),
+                           f"{advice}, or update {patch.path.name} for this tree")
 
 
 def patched_tree(kernel: Kernel, source: Path, version: str, build_dir: Path,
@@ -93,11 +122,9 @@ def patched_tree(kernel: Kernel, source: Path, version: str, build_dir: Path,
         if not (tree / name).is_file():
             raise RtbenchError(f"{kernel.name}'s patches transform {name}, which {source} does not have",
                                f"give a tree with {name} (--kernel-src)")
+    work = build_dir / "patches"  # the patches as applied: each rule reports its changes
+    work.mkdir(parents=True, exist_ok=True)
     for patch in patches:
-        if not any([_apply(tool, patch, tree / name, kernel, version) for name in files]):
-            raise RtbenchError(f"the semantic patch {patch.name} does not apply to {kernel.name} {version} "
-                               f"({', '.join(files)} at {source}): none of its rules matched",
-                               f"{kernel.name} is made for the registry's FreeRTOS-Kernel; build this tree with "
-                               f"--os {kernel.spec.get('reuses', 'freertos')} instead")
+        _apply_whole(tool, patch, tree, files, kernel, version, source, work)
     (tree / _STAMP).write_text(json.dumps(stamp, indent=1))
     return tree, patches

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -63,6 +64,15 @@ def _expected_seconds(options: dict[str, str]) -> float:
         return 0.0
 
 
+def _check_timeout_fits(request: RunRequest, selected: list[catalogue.BenchInfo]) -> None:
+    """A --timeout shorter than the periodic run it bounds could only cut that run short."""
+    expected = _expected_seconds(_guest_options(request, selected, False))
+    if request.timeout is not None and request.timeout < expected:
+        raise RtbenchError(f"--timeout {request.timeout:g} s is shorter than the periodic run it bounds "
+                           f"({expected:g} s of periods, per hardware variant)",
+                           f"give --timeout {math.ceil(expected * 1.5 + 60)} or more, or fewer periods")
+
+
 def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
     options = {"iterations": str(request.iterations), "warmup": str(request.warmup)}
     if not everything:
@@ -115,6 +125,7 @@ def prepare(request: RunRequest) -> _Plan:
     everything = catalogue.scan()
     selected = catalogue.select(everything, request.bench)
     run_options.check_options(request.options, target, selected, everything)
+    _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
     return _Plan(target, kernel, everything, selected, variants)
 
@@ -335,7 +346,10 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     # A long periodic run prints nothing until it ends: the watchdog must wait for it.
     expected = _expected_seconds(options)
     silence = max(silence, expected * 1.2 + silence)
-    timeout = max(run_timeout(request, target), expected * 1.5 + 60)
+    # The user's --timeout is kept as given (a shorter one than the run's periods is refused in
+    # prepare); a target's default grows with a long periodic run.
+    timeout = request.timeout if request.timeout is not None else max(run_timeout(request, target),
+                                                                       expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
                     variant=variant, models_dir=workspace.root / "models", progress=progress,
                     workspace=workspace.root)

@@ -67,6 +67,27 @@ def _merge(matrix: Matrix, chosen: tuple[AxisValue, ...]) -> dict[str, Any]:
     return merged
 
 
+def _lines_of(matrix: Matrix, cell: Cell) -> list[int]:
+    return [value.line for axis in matrix.axes for value in axis.values if cell.axes.get(axis.name) == value.label]
+
+
+def _refuse_same_cells(matrix: Matrix, cells: list[Cell]) -> None:
+    """Two cells with one identity would be measured once and stored twice (the store knows a
+    cell by its key): the matrix gives one cell under two labels, as opt = ["-O2", "-O2 "]."""
+    first: dict[str, Cell] = {}
+    for cell in cells:
+        if cell.key not in first:
+            first[cell.key] = cell
+            continue
+        other = first[cell.key]
+        lines = sorted(set(_lines_of(matrix, other) + _lines_of(matrix, cell)))
+        where = f" (line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))})" if lines else ""
+        raise MatrixError(f"{matrix.path}{where}: the cells '{other.title()}' and '{cell.title()}' are the same "
+                          "cell: every setting that can change their numbers is equal",
+                          "give each cell once: drop one of the two values, or leave one cell out with an "
+                          "[[exclude]] table")
+
+
 def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.KernelSource] = sources.locate
            ) -> list[Cell]:
     """Every cell of the matrix, checked; a cell that `rtbench run` would refuse is a MatrixError
@@ -113,4 +134,8 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
             full = {**ident, "repeat": repeat}
             cells.append(Cell(axes=labels, repeat=repeat, settings=merged, request=request, identity=full,
                               key=cell_identity.cell_key(full), measures_host=measures_host))
+    if not cells:
+        raise MatrixError(f"{matrix.path}: the exclusions leave out every cell: the campaign would run nothing",
+                          "remove or narrow an [[exclude]] table")
+    _refuse_same_cells(matrix, cells)
     return cells

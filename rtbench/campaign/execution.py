@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 CONNECT_TIMEOUT = "20s"
 WORKER_WAIT = 60.0  # seconds to wait for a first worker on an existing cluster
+POLL = 0.2  # seconds between looks at the cluster (and at the stop signals received)
 
 
 @dataclass
@@ -128,8 +129,41 @@ def local_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def check_workers(workers: int | None) -> None:
+    """--workers is at least 1 and at most one per CPU: each worker runs one emulated or simulated
+    cell, which keeps a CPU busy, so more only make every cell slower (and nearer its timeout),
+    and tens of thousands exhaust memory and file descriptors before a cell runs."""
+    if workers is None:
+        return
+    if workers < 1:
+        raise RtbenchError("--workers must be at least 1")
+    cpus = local_workers()
+    if workers > cpus:
+        raise RtbenchError(f"--workers {workers} is more than the {cpus} CPU(s) this process may use",
+                           f"give --workers {cpus} or fewer (the default is one per CPU); for more cells at once, "
+                           "run workers on other machines and give their cluster with --scheduler")
+
+
+def _wait_for_a_worker(client: Client, scheduler: str, progress: Callable[[str], None], stop: list[int]) -> int:
+    """The cluster's workers once there is one, polled so that a stop signal ends the wait."""
+    deadline = time.monotonic() + WORKER_WAIT
+    count = len(client.scheduler_info().get("workers", {}))
+    if count == 0:
+        progress(f"waiting up to {WORKER_WAIT:.0f} s for a worker to join {scheduler}")
+    while count == 0 and not stop:
+        if time.monotonic() > deadline:
+            raise RtbenchError(f"the Dask cluster at {scheduler} has no workers",
+                               "start one on each machine: dask worker " + scheduler)
+        time.sleep(POLL)
+        count = len(client.scheduler_info().get("workers", {}))
+    return count
+
+
 @contextmanager
-def _client(scheduler: str | None, workers: int | None, progress: Callable[[str], None]) -> Iterator[Client]:
+def _client(scheduler: str | None, workers: int | None, progress: Callable[[str], None],
+            stop: list[int]) -> Iterator[tuple[Client, int]]:
+    """A client of the cluster, and how many workers it has (or will have). Nothing here blocks
+    for long: `stop` (the stop signals received) ends a wait for workers."""
     from distributed import Client, LocalCluster  # dask is only imported when a campaign runs
 
     logger = logging.getLogger("distributed")
@@ -144,25 +178,21 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
                                    "start one with `dask scheduler` and give its address, e.g. "
                                    "--scheduler tcp://HOST:8786") from None
             with client:
-                count = len(client.scheduler_info().get("workers", {}))
-                if count == 0:
-                    progress(f"waiting up to {WORKER_WAIT:.0f} s for a worker to join {scheduler}")
-                    try:
-                        client.wait_for_workers(1, timeout=WORKER_WAIT)
-                    except TimeoutError:
-                        raise RtbenchError(f"the Dask cluster at {scheduler} has no workers",
-                                           "start one on each machine: dask worker " + scheduler) from None
-                    count = len(client.scheduler_info().get("workers", {}))
-                progress(f"Dask cluster at {scheduler}: {count} worker(s)")
-                yield client
+                count = _wait_for_a_worker(client, scheduler, progress, stop)
+                if not stop:
+                    progress(f"Dask cluster at {scheduler}: {count} worker(s)")
+                yield client, max(1, count)
         else:
             count = workers or local_workers()
-            with LocalCluster(n_workers=count, threads_per_worker=1, processes=True, host="127.0.0.1",
+            # The cluster starts without workers and is scaled up in the background: started with
+            # n_workers, it would block until every worker process is up, deaf to a stop signal.
+            with LocalCluster(n_workers=0, threads_per_worker=1, processes=True, host="127.0.0.1",
                               dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
                               preload=["rtbench.campaign.worker_setup"]) as cluster, \
                     Client(cluster, set_as_default=False) as client:
-                progress(f"local Dask cluster: {count} worker(s), one cell each at a time")
-                yield client
+                cluster.scale(count)
+                progress(f"local Dask cluster: {count} worker(s) starting, one cell each at a time")
+                yield client, count
     finally:
         logger.setLevel(level)
 
@@ -238,14 +268,15 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
     try:
         if remote:
             # A stop signal is noted, not raised, while Dask runs: raised in the middle of Dask's
-            # own threading it could leave a lock half released. The loop sees it within 0.2 s,
-            # stops waiting and cancels what has not run; the cluster is closed, then it is raised.
-            with interrupts.deferred() as received, _client(scheduler, workers, progress) as client:
+            # own threading it could leave a lock half released. The waits here (for workers,
+            # for cells) see it within POLL seconds, stop and cancel what has not run; the
+            # cluster is closed, then it is raised.
+            with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, count):
                 from distributed import as_completed
 
-                tally.workers = max(1, len(client.scheduler_info().get("workers", {})))
+                tally.workers = count
                 futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
-                                         pure=False): cell for cell in remote}
+                                         pure=False): cell for cell in (remote if not received else [])}
                 finished = as_completed(list(futures), loop=client.loop)
                 while not finished.is_empty() and not received:
                     ready = finished.next_batch(block=False)
@@ -257,7 +288,7 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
                             outcome = Outcome(cell.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
                         finish(cell, outcome)
                     if not ready:
-                        time.sleep(0.2)
+                        time.sleep(POLL)
                 if received:
                     client.cancel([f for f, c in futures.items() if c in pending])
         for cell in alone:

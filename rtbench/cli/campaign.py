@@ -64,8 +64,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     if args.scheduler and args.workers is not None:
         raise RtbenchError("--workers sizes the local cluster: it does not apply with --scheduler",
                            "the cluster's own workers run the cells")
-    if args.workers is not None and args.workers < 1:
-        raise RtbenchError("--workers must be at least 1")
+    execution.check_workers(args.workers)
     plan = matrix.read(args.matrix)
     cells = campaign_cells.expand(plan)
     home = workspace(args)
@@ -120,7 +119,7 @@ def add_campaign(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     camp.add_argument("--scheduler", metavar="ADDRESS",
                       help="an existing Dask scheduler, e.g. tcp://HOST:8786, whose workers have rtbench set up "
                            "(default: a local cluster sized to this machine)")
-    camp.add_argument("--workers", type=int, help="workers of the local cluster (default: one per CPU)")
+    camp.add_argument("--workers", type=int, help="workers of the local cluster (default and most: one per CPU)")
     camp.add_argument("--list", action="store_true", help="list the cells and whether each is stored; run nothing")
     camp.set_defaults(func=cmd_campaign)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RtbenchError
+from ..model import result_label
 from ..paths import schema_dir
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ _KINDS = {
 }
 _INT64 = (-(2**63), 2**63 - 1)
 _SHOWN = 40  # characters of a bad value quoted in a message
+# Deeper than any document rtbench writes (about 8): validation recurses once per level, so a
+# crafted document nested a few hundred levels deep would end in a RecursionError.
+MAX_DEPTH = 64
 
 
 def stamped(kind: str, document: dict[str, Any]) -> dict[str, Any]:
@@ -219,16 +223,58 @@ def _kind_of(document: Any, kind: str, source: str) -> bool:
     return False
 
 
+def _too_deep(document: Any) -> tuple[str | int, ...] | None:
+    """The path to the first object or array nested deeper than MAX_DEPTH, found without recursion
+    (and without a path for every sample: only objects and arrays are followed)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_DEPTH:
+            return path
+        children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        stack.extend((child, (*path, key)) for key, child in children if isinstance(child, dict | list))
+    return None
+
+
+def _check_depth(document: Any, kind: str, source: str) -> None:
+    path = _too_deep(document)
+    if path is not None:
+        where = _location(document, path[:3])
+        raise RtbenchError(f"{source}: {where}: nested more than {MAX_DEPTH} levels deep, which no rtbench "
+                           f"document is", f"write it with {_KINDS[kind.partition('/')[0]][1]}")
+
+
+def _check_results(document: dict[str, Any], source: str) -> None:
+    """What the schema cannot say of a run: each (benchmark, parameters) once, since the gate and
+    compare pair results by it (a second copy would hide the first); samples in every ok result."""
+    seen: dict[tuple[str, tuple[tuple[str, Any], ...]], int] = {}
+    for index, row in enumerate(document["results"]):
+        label = result_label(row["bench"], row["params"])
+        if row["status"] == "ok" and not row.get("samples"):
+            raise RtbenchError(f"{source}: results[{index}] ({label}): status ok without samples",
+                               "an ok result carries every sample it measured; write it with "
+                               f"{_KINDS['rtbench-run'][1]}")
+        key = (row["bench"], tuple(sorted(row["params"].items())))
+        if key in seen:
+            raise RtbenchError(f"{source}: results[{index}] ({label}) repeats results[{seen[key]}]: a run holds "
+                               "one result per benchmark and parameter set",
+                               "keep one copy of it (a gate or comparison of two copies would judge only one), "
+                               "or split the runs into two files")
+        seen[key] = index
+
+
 def validate(document: Any, kind: str, source: str) -> None:
     """Raises an RtbenchError naming `source`, the result and the field unless `document` is a valid
     `kind` document. A document without a `schema` field (written by an older rtbench) is checked
     against the same shape."""
+    checked = _skeleton(document) if kind == RUN else document
+    _check_depth(checked, kind, source)
     legacy = _kind_of(document, kind, source)
     hint = f"write it with {_KINDS[kind.partition('/')[0]][1]}; its format is docs/results-schema.md"
     from jsonschema.exceptions import best_match
 
     validator = _validator(kind, legacy)
-    error = best_match(validator.iter_errors(_skeleton(document) if kind == RUN else document))
+    error = best_match(validator.iter_errors(checked))
     if error is not None:
         where = _location(document, error.absolute_path)
         problem = _problem(error)
@@ -236,6 +282,8 @@ def validate(document: Any, kind: str, source: str) -> None:
             problem = f"is {_json_type(document)}, expected {_KINDS[kind.partition('/')[0]][0]} (a JSON object)"
             raise RtbenchError(f"{source}: the document {problem}", hint)
         raise RtbenchError(f"{source}: {where}: {problem}", hint)
+    if kind == RUN:
+        _check_results(document, source)
 
 
 def load(path: Path, kind: str) -> Any:
@@ -254,6 +302,7 @@ def load(path: Path, kind: str) -> Any:
         raise RtbenchError(f"{path} is nested too deeply to be an rtbench document",
                            f"write it with {_KINDS[name][1]}") from None
     if not_finite:
+        _check_depth(document, kind, str(path))  # before the walk below, which recurses
         found = _first_not_finite(document)
         assert found is not None
         where, value = found

@@ -144,7 +144,7 @@ def watch(lines: queue.Queue[str | None], launch: Launch, started: float, what: 
         wait = min(launch.silence - (now - last), launch.timeout - (now - started))
         if wait <= 0:
             return (f"no output for {launch.silence:.0f} s (the {what} hung)" if now - last >= launch.silence
-                    else f"still running after {launch.timeout:.0f} s")
+                    else f"still running after {launch.timeout:g} s")
         try:
             line = lines.get(timeout=wait)
         except queue.Empty:
