@@ -116,6 +116,8 @@ def _nearest_existing(path: Path) -> Path:
 
 
 _HOME_HINT = "give --home (or $RTBENCH_HOME) a directory you can {}"
+# Characters a build directory cannot hold: the build tools would read them as quoting or variables.
+_UNSAFE_IN_BUILD_PATHS = "\"'$`\\;"
 
 
 @dataclass(frozen=True)
@@ -172,8 +174,14 @@ class Workspace:
         existing ancestor a writable directory); its build and log directories and its store,
         where they exist, must be writable too. Creates nothing."""
         root = self.root
-        existing = _nearest_existing(root)
         hint = _HOME_HINT.format("write")
+        awkward = sorted(set(str(root)) & set(_UNSAFE_IN_BUILD_PATHS))
+        if awkward:
+            # CMake and Ninja pass the build directory through shells and their own escapes.
+            raise RtbenchError(f"the workspace {root} holds {' '.join(repr(c) for c in awkward)}, which CMake and "
+                               "Ninja cannot take in a build directory", "give a --home (or $RTBENCH_HOME) without "
+                               "quotes, '$', '`', '\\' or ';'")
+        existing = _nearest_existing(root)
         if not existing.is_dir():
             if existing == root:
                 raise RtbenchError(f"the workspace {root} is a file, not a directory", hint)

@@ -223,3 +223,15 @@ def test_a_wrong_firmware_override_is_named(tmp_path: Path, monkeypatch: pytest.
     proc = subprocess.run([sys.executable, "-m", "rtbench", "list"], capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=120)
     assert proc.returncode == 2 and "RTBENCH_FIRMWARE" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("name", ['quote"d', "dollar$HOME", "back`tick", "semi;colon"])
+def test_a_workspace_the_build_tools_cannot_take_is_refused_before_building(tmp_path: Path, name: str) -> None:
+    home = tmp_path / name / "ws"
+    with pytest.raises(RtbenchError, match="which CMake and Ninja cannot take"):
+        Workspace(home).check_writable()
+    proc = subprocess.run([sys.executable, "-m", "rtbench", "run", "--home", str(home), "--bench", "sem_take"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and "without quotes" in proc.stderr
+    assert not home.exists()  # refused before anything was made
+    Workspace(tmp_path / "with space" / "ws").check_writable()  # a space is fine
