@@ -41,6 +41,18 @@ endfunction()
 # port, its arch/<arch>.c and its services) and RTB_OS_LIBRARIES for the image.
 function(rtb_port_link port_source arch)
     cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "INCLUDES")
+    # A kernel source that is missing or empty would end in a wall of undefined symbols at link
+    # time: name it now.
+    get_target_property(kernel_sources rtb_kernel SOURCES)
+    foreach(file ${kernel_sources})
+        if(NOT EXISTS ${file})
+            message(FATAL_ERROR "the kernel tree RTB_KERNEL_SRC='${RTB_KERNEL_SRC}' lacks ${file}")
+        endif()
+        file(SIZE ${file} size)
+        if(size EQUAL 0)
+            message(FATAL_ERROR "the kernel tree RTB_KERNEL_SRC='${RTB_KERNEL_SRC}' has an empty ${file}")
+        endif()
+    endforeach()
     target_include_directories(rtb_kernel PUBLIC
         ${CMAKE_CURRENT_LIST_DIR} ${RTB_PORT_COMMON_DIR} ${arg_INCLUDES} ${RTB_TARGET_INCLUDES})
     target_compile_definitions(rtb_kernel PUBLIC RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")

@@ -40,6 +40,10 @@ else()
     rtb_port_require_tree("a uC-OS2 tree with ${RTB_UCOS2_PORT}/GNU" Source/os_core.c ${RTB_UCOS2_PORT}/GNU/os_cpu.h)
     # ARMv7-M's assembly is os_cpu_a.S (preprocessed: its FPU code), ARMv6-M's os_cpu_a.s.
     file(GLOB RTB_UCOS2_PORT_ASM ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_cpu_a.[sS])
+    if(NOT RTB_UCOS2_PORT_ASM)
+        message(FATAL_ERROR "RTB_KERNEL_SRC='${RTB_KERNEL_SRC}' is not a uC-OS2 tree with its port's assembly "
+                            "(no ${RTB_UCOS2_PORT}/GNU/os_cpu_a.S or os_cpu_a.s)")
+    endif()
     add_library(rtb_kernel STATIC ${RTB_UCOS2_KERNEL}
         ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/os_cpu_c.c
         ${RTB_KERNEL_SRC}/${RTB_UCOS2_PORT}/GNU/os_dbg.c

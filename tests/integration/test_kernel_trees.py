@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""A damaged kernel tree is named at configure time (the file missing or empty), not left to a
+linker's wall of undefined symbols."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rtbench.acquire import platforms, sources
+from tests.parts import need
+
+pytestmark = pytest.mark.integration
+
+
+def _tree_copy(kernel: str, tmp_path: Path) -> Path:
+    tree = sources.locate(platforms.find_kernel(kernel)).path
+    assert tree is not None
+    copy = tmp_path / f"{kernel}-tree"
+    shutil.copytree(tree, copy, ignore=shutil.ignore_patterns(".git"))
+    return copy
+
+
+def _run(tree: Path, kernel: str, home: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rtbench", "run", "--home", str(home), "--os", kernel,
+                           "--kernel-src", str(tree), "--bench", "sem_take", "--iterations", "10"],
+                          capture_output=True, text=True, timeout=600, env=os.environ)
+
+
+def test_an_empty_kernel_file_is_named(tmp_path: Path) -> None:
+    need("target", "qemu-m3")
+    tree = _tree_copy("freertos", tmp_path)
+    (tree / "tasks.c").write_text("")
+    done = _run(tree, "freertos", tmp_path / "ws")
+    assert done.returncode == 2, done.stderr
+    assert "has an empty" in done.stderr and "tasks.c" in done.stderr
+    assert "undefined reference" not in done.stderr
+
+
+def test_a_missing_port_assembly_is_named(tmp_path: Path) -> None:
+    need("kernel", "ucos2")
+    tree = _tree_copy("ucos2", tmp_path)
+    for assembly in tree.glob("Ports/ARM-Cortex-M/ARMv7-M/GNU/os_cpu_a.*"):
+        assembly.unlink()
+    done = _run(tree, "ucos2", tmp_path / "ws")
+    assert done.returncode == 2, done.stderr
+    assert "its port's assembly" in done.stderr and "undefined reference" not in done.stderr
