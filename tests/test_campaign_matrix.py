@@ -332,3 +332,23 @@ def test_sigterm_while_the_local_cluster_starts_leaves_nothing_running(tmp_path:
     assert code == 128 + signal.SIGTERM, rest
     assert "12 cell(s) not run" in rest and "Traceback" not in rest
     assert _left_in_session(proc.pid) == []
+
+
+def test_a_campaign_already_running_in_the_workspace_is_refused(tmp_path: Path) -> None:
+    """Two invocations of one campaign on one workspace would both run every cell not yet stored."""
+    import subprocess
+    import sys
+
+    from rtbench.acquire.build_once import exclusive
+    from rtbench.cli.campaign import campaign_lock
+    from rtbench.paths import Workspace
+
+    matrix = tmp_path / "twice.toml"
+    matrix.write_text('[campaign]\nname = "twice"\n[settings]\nbench = "sem_take"\niterations = 10\n')
+    home = Workspace(tmp_path / "ws")
+    with exclusive(campaign_lock(home, "twice"), lambda: None):  # the first invocation, still running
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(home.root), "campaign", str(matrix)],
+                              capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert "the campaign 'twice' is already running" in proc.stderr and "Traceback" not in proc.stderr
+    assert not home.store.exists()  # it ran and stored nothing

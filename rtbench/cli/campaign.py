@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..acquire import interrupts
+from ..acquire.build_once import exclusive
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
@@ -57,6 +58,16 @@ def _cells_table(axes: list[str], rows: list[Row], repeats: int, last: str = "wh
     return table
 
 
+def campaign_lock(home: Workspace, name: str) -> Path:
+    return home.root / "locks" / f"campaign-{name}.lock"
+
+
+def _already_running(name: str, home: Workspace) -> None:
+    raise RtbenchError(f"the campaign '{name}' is already running in the workspace {home.root}",
+                       "wait for it to finish (it stores each cell as it comes), then run the same command to "
+                       "resume what is left; or give another --home")
+
+
 def cmd_campaign(args: argparse.Namespace) -> int:
     from ..campaign import cells as campaign_cells
     from ..campaign import execution, matrix, stored
@@ -80,7 +91,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         print(as_text.render(_cells_table(axes, rows, plan.repeats, last="key")))
         return 0
     _check_workspace(home)
-    with Store(home.store) as store:
+    # One invocation per campaign and workspace: a second would run every cell the first has not
+    # stored yet again, beside it.
+    with exclusive(campaign_lock(home, plan.name), lambda: _already_running(plan.name, home)), \
+            Store(home.store) as store:
         done = stored.done_keys(stored.stored_cells(store, plan.name))
         todo = [c for c in cells if c.key not in done]
         progress(f"campaign {plan.name}: {len(cells)} cell(s), {len(cells) - len(todo)} already stored, "
