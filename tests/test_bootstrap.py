@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from rtbench.results import bootstrap
 from rtbench.results.bootstrap import compare_samples
 from rtbench.results.stats import median
 
@@ -73,3 +74,17 @@ def test_bad_arguments() -> None:
         compare_samples([], [1])
     with pytest.raises(ValueError):
         compare_samples([1], [1], confidence=1.0)
+
+
+def test_a_huge_run_is_bootstrapped_from_a_bounded_subset() -> None:
+    """rtbench stores runs of millions of samples: resampling them all 2000 times would not end."""
+    rng = random.Random(3)
+    base = [rng.randrange(100, 200) for _ in range(200_000)]
+    other = [v + 10 for v in base]
+    subset = bootstrap.bounded_subset(len(base), 2000)
+    assert subset is not None and subset * 2000 <= bootstrap.WORK_BOUND < len(base) * 2000
+    estimate = bootstrap.compare_samples(base, other)["median"]
+    assert estimate.subset == subset
+    assert estimate.ratio_ci is not None and estimate.ratio_ci.low <= estimate.ratio <= estimate.ratio_ci.high
+    assert estimate.ratio_ci.excludes(1.0)  # +10 on every sample is still seen
+    assert bootstrap.compare_samples(base[:500], other[:500])["median"].subset is None  # small runs: every sample

@@ -21,6 +21,10 @@ from .stats import median
 STATS = ("median", "mean")
 # Resampled values held in memory at once (resamples x samples), to bound memory for long runs.
 _CHUNK_ELEMENTS = 2_000_000
+# The most samples one comparison resamples in all (resamples x samples): a few seconds of
+# work. Beyond it the bootstrap draws from a random subset of each run (m out of n: its interval
+# is wider, never narrower, than the whole run's) and the estimate says so.
+WORK_BOUND = 100_000_000
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Estimate:
     ratio_ci: Interval | None
     diff: float
     diff_ci: Interval
+    subset: int | None = None  # the bootstrap drew from this many samples of each run (a bound on its work)
 
     @property
     def significant(self) -> bool:
@@ -82,6 +87,19 @@ def _interval(values: np.ndarray, confidence: float) -> Interval:
     return Interval(float(low), float(high))
 
 
+def bounded_subset(samples: int, resamples: int) -> int | None:
+    """How many samples of each run the bootstrap draws from: None (all of them) unless
+    resamples x samples exceeds WORK_BOUND."""
+    if samples * resamples <= WORK_BOUND:
+        return None
+    return WORK_BOUND // resamples
+
+
+def _subset(values: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarray:
+    """A random subset (without replacement) when the run has more samples than `size`."""
+    return values if len(values) <= size else rng.choice(values, size=size, replace=False)
+
+
 def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *, resamples: int = 2000,
                     confidence: float = 0.95, seed: int = 0,
                     stats: Sequence[str] = STATS) -> dict[str, Estimate]:
@@ -92,7 +110,10 @@ def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *
         raise ValueError("resamples must be >= 1 and confidence in (0, 1)")
     a = np.asarray(base, dtype=np.int64 if all(isinstance(v, int) for v in base) else float)
     b = np.asarray(other, dtype=np.int64 if all(isinstance(v, int) for v in other) else float)
-    boot = _resampled(a, b, stats, resamples, np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    subset = bounded_subset(max(len(a), len(b)), resamples)
+    drawn_a, drawn_b = (a, b) if subset is None else (_subset(a, subset, rng), _subset(b, subset, rng))
+    boot = _resampled(drawn_a, drawn_b, stats, resamples, rng)
     estimates: dict[str, Estimate] = {}
     for stat in stats:
         point_a = float(median(base)) if stat == "median" else float(np.mean(a))
@@ -103,5 +124,6 @@ def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *
             ratio = point_b / point_a
             ratio_ci = _interval(boot_b / boot_a, confidence)
         estimates[stat] = Estimate(stat=stat, base=point_a, other=point_b, ratio=ratio, ratio_ci=ratio_ci,
-                                   diff=point_b - point_a, diff_ci=_interval(boot_b - boot_a, confidence))
+                                   diff=point_b - point_a, diff_ci=_interval(boot_b - boot_a, confidence),
+                                   subset=subset)
     return estimates

@@ -180,6 +180,11 @@ def legend(comparison: Comparison) -> list[str]:
                  f"seed {comparison.seed}); * = the interval excludes 1 (no change); "
                  "a signed difference is shown where A's value is not positive"
                  + ("; a single sample (boot_time, footprint) is a value, without an interval" if single else ""))
+    subsets = sorted({e.subset for row in comparison.rows for found in row.estimates if found
+                      for e in found.values() if e.subset})
+    if subsets:
+        lines.append(f"large runs: the bootstrap drew from a random {subsets[0]:,}-sample subset of each run (its "
+                     "work is bounded), so those intervals are wider than the whole runs' would be")
     return lines
 
 
