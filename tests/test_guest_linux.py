@@ -52,3 +52,21 @@ def test_the_exit_line_is_the_guest_status(tmp_path: Path) -> None:
     done = guest_linux._finish(outcome, {})
     assert done.end_reason is not None and "Attempted to kill init" in done.end_reason
 
+
+
+def test_a_damaged_extracted_kernel_is_extracted_again(tmp_path: Path) -> None:
+    """The extracted image is checked against the hashes taken when it was extracted: a
+    truncated or edited vmlinuz is replaced from the checked .deb, never booted."""
+    from rtbench.acquire import guest_kernel, platforms
+    from rtbench.acquire.provenance import file_sha256
+    from tests.parts import need
+
+    need("kernel", "linux-rt")
+    kernel = platforms.find_kernel("linux-rt")
+    package = guest_kernel.cached(kernel)
+    assert package is not None, "scripts/setup.sh fetches the package"
+    first = guest_kernel.extract(kernel, package, tmp_path)
+    good = file_sha256(first.image)
+    first.image.write_bytes(first.image.read_bytes()[:1000])  # a damaged copy
+    again = guest_kernel.extract(kernel, package, tmp_path)
+    assert again.image == first.image and file_sha256(again.image) == good

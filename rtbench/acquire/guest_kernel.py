@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -173,8 +174,8 @@ def extract(kernel: Kernel, package: Package, workspace_root: Path) -> GuestKern
               for key in ("kernel_image", "device_tree", "config")}
     folder = workspace_root / "guest-kernels" / f"{package.name}_{package.version}"
     paths = {key: folder / member[2:] for key, member in wanted.items()}
-    stamp = folder / "sha256"
-    if all(p.exists() for p in paths.values()) and stamp.exists() and stamp.read_text().strip() == package.sha256:
+    stamp = folder / "extracted.json"  # the package's SHA-256 and each extracted file's
+    if _intact(stamp, package, paths.values()):
         return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
     if not shutil.which("dpkg-deb"):
         raise RtbenchError("dpkg-deb not found: extracting the guest kernel needs it", "apt-get install dpkg")
@@ -197,8 +198,20 @@ def extract(kernel: Kernel, package: Package, workspace_root: Path) -> GuestKern
     if missing:
         raise RtbenchError(f"{package.deb.name} has no {', '.join(sorted(missing))}",
                            "the package's layout changed: update firmware/os/linux-rt/os.toml")
-    stamp.write_text(package.sha256 + "\n")
+    files = {path.name: file_sha256(path) for path in paths.values()}
+    stamp.write_text(json.dumps({"deb": package.sha256, "files": files}, indent=1) + "\n")
     return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
+
+
+def _intact(stamp: Path, package: Package, paths: Iterable[Path]) -> bool:
+    """The files were extracted from this package and none has changed since (a damaged or
+    truncated kernel image is extracted again, never booted)."""
+    try:
+        recorded = json.loads(stamp.read_text())
+        return recorded["deb"] == package.sha256 and all(
+            path.is_file() and recorded["files"][path.name] == file_sha256(path) for path in paths)
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
 
 
 def main(argv: list[str]) -> int:
