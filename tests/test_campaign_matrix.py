@@ -352,3 +352,23 @@ def test_a_campaign_already_running_in_the_workspace_is_refused(tmp_path: Path) 
     assert proc.returncode == 2, proc.stderr
     assert "the campaign 'twice' is already running" in proc.stderr and "Traceback" not in proc.stderr
     assert not home.store.exists()  # it ran and stored nothing
+
+
+def test_a_matrix_beyond_the_cell_cap_is_refused_at_once(tmp_path: Path) -> None:
+    """A typo that multiplies the axes (here 24 x 24 x 24 iterations) must not check cells for minutes."""
+    import subprocess
+    import sys
+    import time
+
+    from rtbench.campaign.cells import MAX_CELLS
+
+    values = ", ".join(str(10 + i) for i in range(24))
+    matrix = tmp_path / "huge.toml"
+    matrix.write_text(f"[campaign]\nname = \"huge\"\n[axes]\niterations = [{values}]\nwarmup = [{values}]\n"
+                      f"timeout = [{', '.join(str(100 + i) for i in range(24))}]\n")
+    assert 24 ** 3 > MAX_CELLS
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign", str(matrix),
+                           "--list"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "13,824 combinations" in proc.stderr, proc.stderr
+    assert time.monotonic() - started < 30

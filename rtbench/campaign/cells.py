@@ -6,6 +6,7 @@ checks it before building, and its identity (see identity.py)."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -88,10 +89,21 @@ def _refuse_same_cells(matrix: Matrix, cells: list[Cell]) -> None:
                           "[[exclude]] table")
 
 
+# The most combinations a matrix may have: each cell is checked as `rtbench run` would check it
+# (tens of milliseconds), and a campaign of more cells runs for weeks on one machine.
+MAX_CELLS = 10_000
+
+
 def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.KernelSource] = sources.locate
            ) -> list[Cell]:
     """Every cell of the matrix, checked; a cell that `rtbench run` would refuse is a MatrixError
     naming the cell and its lines (leave it out with [[exclude]])."""
+    combinations = math.prod(len(axis.values) for axis in matrix.axes)
+    if combinations > MAX_CELLS:
+        raise RtbenchError(f"the matrix {matrix.name} has {combinations:,} combinations of its axes, more than "
+                           f"the {MAX_CELLS:,} a campaign takes",
+                           "split it into several matrix files, or leave combinations out with [[exclude]] "
+                           "(they count here before exclusion)")
     fingerprint = cell_identity.firmware_fingerprint(firmware_dir())
     located: dict[tuple[str, Path | None], sources.KernelSource] = {}
     cells = []
