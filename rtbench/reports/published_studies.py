@@ -24,8 +24,8 @@ from rtbench.analysis import published
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.results.runsource import run_from_document
+from rtbench.results.tables import Column, Table, as_markdown, cell
 
-from ..results.tables import Column, Table, as_markdown, cell
 from . import reference_runs
 
 
@@ -144,7 +144,8 @@ def published_block(study_id: str) -> str:
         keys += [k for k in row if k not in keys and k not in ("note", "source")]
     model = Table([Column(k, k, "text" if i == 0 else "number") for i, k in enumerate(keys)])
     for row in rows:
-        model.add([cell(row.get(k), _raw(row.get(k))) for k in keys], note=row.get("note"))
+        said = [str(row[k]) if k == "note" else f"source: {row[k]}" for k in ("note", "source") if row.get(k)]
+        model.add([cell(row.get(k), _raw(row.get(k))) for k in keys], note="; ".join(said) or None)
     lines = [as_markdown.render(model), ""]
     for key in ("platform", "method", "unit"):
         if key in study:

@@ -18,8 +18,8 @@ from typing import Any
 
 from rtbench.acquire import provenance
 from rtbench.errors import RtbenchError
+from rtbench.results.tables import Column, Table, as_markdown, cell
 
-from ..results.tables import Column, Table, as_markdown, cell
 from . import published_studies, reference_runs
 
 # The statistics a table may show: name -> key in a result's JSON row.
