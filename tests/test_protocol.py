@@ -477,3 +477,19 @@ def test_a_sequence_gap_in_an_ok_benchmark_is_still_an_error() -> None:
     del lines[5]
     result = by_bench(parse(lines))["ctx_switch"]
     assert result.status == "error" and "records lost" in result.reason
+
+
+def test_the_progress_line_sees_the_hosts_verdict() -> None:
+    """An END the guest calls ok but whose samples the host finds short is an error, and the
+    record handed on (to the progress line) says so."""
+    specs = catalogue()
+    i = index_of(specs, "END", "ctx_switch")
+    specs[i] = ("END", {"bench": "ctx_switch", "status": "ok", "n": 5, "reason": "-"})
+    parser = StreamParser()
+    judged = {}
+    for line in lines_of(specs):
+        record = parser.feed(line)
+        if record is not None and record.rtype == "END":
+            judged[record.fields["bench"]] = (record.fields["status"], parser.as_judged(record).fields["status"])
+    assert judged["ctx_switch"] == ("ok", "error")
+    assert judged["sem_give"] == ("ok", "ok")

@@ -3,6 +3,7 @@
 """Encoding and parsing of the firmware's sample stream (docs/protocol.md, version 1)."""
 from __future__ import annotations
 
+import dataclasses
 import zlib
 from dataclasses import dataclass, field
 
@@ -377,6 +378,14 @@ class StreamParser:
         self._capture.done = True
 
     # -- end of stream ------------------------------------------------------------
+
+    def as_judged(self, record: Record) -> Record:
+        """An END record with the status the host gave its result (an `ok` END whose samples
+        the host found damaged or short is an error): what progress lines should say."""
+        results = self._capture.results
+        if record.rtype != "END" or not results or results[-1].bench != record.fields.get("bench"):
+            return record
+        return dataclasses.replace(record, fields={**record.fields, "status": results[-1].status})
 
     def finish(self, end_reason: str | None = None) -> Capture:
         """Closes the stream; `end_reason` says why the guest stopped when it did not end cleanly."""

@@ -172,7 +172,7 @@ def take_line(line: str, log: ConsoleLog, parser: StreamParser, launch: Launch) 
     log.write(line)
     record = parser.feed(line)
     if record is not None:
-        launch.on_record(record)
+        launch.on_record(parser.as_judged(record))
 
 
 def _drain(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
