@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..errors import RtbenchError
 from ..model import Result, Run, result_label
+from ..results.runsource import run_title
 from ..results.stats import median
 from ..results.tables import Column, Table, as_text, cell
 from .variants import by_variant
@@ -71,10 +72,6 @@ def phases(result: Result) -> dict[str, float]:
     return found
 
 
-def run_title(run: Run) -> str:
-    return f"run {run.run_id}" if run.run_id is not None else "the run"
-
-
 def chain_label(run: Run, chain: str | None) -> str:
     """The chain to sweep: the one given, else the reaction_chain with the most background tasks."""
     labels = {label for results in by_variant(run).values() for label in results}
@@ -105,7 +102,7 @@ def sweep(run: Run, chain: str, deadline_s: float, clocks: list[float]) -> list[
         points = [(f, worst / (deadline_s * f), mid / (deadline_s * f)) for f in clocks]
         rows.append(SweepRow(variant, worst, mid, phases(result), points, worst / deadline_s))
     if not rows:
-        raise RtbenchError(f"run {run.run_id} has no '{chain}' result in cycles", "run it on vexriscv-sim first")
+        raise RtbenchError(f"{run_title(run)} has no '{chain}' result in cycles", "run it on vexriscv-sim first")
     order = run.manifest.get("target_settings", {}).get("cpu_variant")
     if isinstance(order, list):
         rows.sort(key=lambda r: order.index(r.variant) if r.variant in order else len(order))

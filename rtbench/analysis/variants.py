@@ -12,6 +12,7 @@ from typing import Any
 from ..acquire import durations
 from ..errors import RtbenchError
 from ..model import Result, Run
+from ..results.runsource import run_title
 from ..results.stats import median
 from ..results.tables import Column, Table, as_text, cell
 
@@ -120,8 +121,7 @@ def deadline(run: Run, chain: list[str], deadline_s: float, clock_hz: float | No
     for variant, results in table.items():
         missing = [step for step in chain if step not in results]
         if missing:
-            who = f"run {run.run_id}" if run.run_id is not None else "the run"
-            raise RtbenchError(f"{who} has no ok result for {', '.join(missing)} on {variant}",
+            raise RtbenchError(f"{run_title(run)} has no ok result for {', '.join(missing)} on {variant}",
                                "run the chain's benchmarks first, e.g. rtbench run --target vexriscv-sim "
                                f"--cpu-variant {variant} --bench {','.join(chain)}")
         steps = {step: max(results[step].samples()) for step in chain}

@@ -92,8 +92,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
     if args.study:
         from ..analysis import published, weiss
         runs = _study_runs(args)
-        names = [f"run {run.run_id}" if run.run_id is not None else str(run.manifest.get("os", "run"))
-                 for run in runs]
+        names = [run_name(run) for run in runs]
         views = [v for v in published.study_views(runs, names)[1] if v.shape == "cache_gain"]
         for view in views:
             print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..acquire.provenance import summary
 from ..model import Run
+from ..results.runsource import run_title
 from ..results.tables import as_markdown
 from .report import histogram_text, results_table, run_table
 
@@ -15,9 +16,7 @@ def run_header(run: Run) -> list[str]:
     m = run.manifest
     kernel = m.get("kernel", {})
     what = f"{m.get('target')} / {kernel.get('name', m.get('os'))} {kernel.get('version', '')}"
-    head = f"run {run.run_id}" if run.run_id is not None else "run"
-    if m.get("label"):
-        head += f" '{m['label']}'"
+    head = run_title(run)
     lines = [f"{head}: {what} / profile {m.get('profile')} / {m.get('created', '')}",
              f"provenance: {summary(m)}"]
     if m.get("unit_note"):

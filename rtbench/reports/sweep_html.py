@@ -12,6 +12,7 @@ import plotly.graph_objects as go
 from ..analysis.clock_sweep import SweepRow
 from ..errors import RtbenchError
 from ..model import Run
+from ..results.runsource import run_title
 from . import plots
 from .htmlreport import page
 
@@ -43,7 +44,7 @@ def _rows_table(rows: list[SweepRow]) -> str:
 
 def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: Path) -> None:
     kernel = run.manifest.get("kernel", {}).get("name", "")
-    what = f"run {run.run_id}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
+    what = f"{run_title(run)}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
     content = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
                "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
                "but the control task's application work, from the mean stages.</p>"

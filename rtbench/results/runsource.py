@@ -40,6 +40,13 @@ def load_run(spec: str | None, store_path: Path) -> Run:
         return store.load(None if spec in (None, "last") else int(spec))
 
 
+def run_title(run: Run) -> str:
+    """How headings and messages name a run: `run 3`, `run 3 'O1 build'`, or `run` (one read
+    from a file that was never stored)."""
+    head = f"run {run.run_id}" if run.run_id is not None else "run"
+    return head + (f" '{run.manifest['label']}'" if run.manifest.get("label") else "")
+
+
 def run_name(run: Run, spec: str | None = None) -> str:
     """A short label for tables: 'run 3 (debug)' or the JSON file's name."""
     profile = run.manifest.get("profile")
