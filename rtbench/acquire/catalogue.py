@@ -51,7 +51,7 @@ class BenchInfo:
 # Benchmarks the host computes from the built image rather than running them.
 HOST_BENCHES = (
     BenchInfo("footprint", 1000, "text, data and bss of the kernel alone and of the whole image (from the ELF map)",
-              param="part,section", host=True, source="rtbench/footprint.py"),
+              param="part,section", host=True, source="rtbench/acquire/footprint.py"),
 )
 
 

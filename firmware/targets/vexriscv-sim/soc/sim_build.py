@@ -5,7 +5,7 @@ rtbench's own simulation loop (sim_main.cpp), no tracing code, the generated C++
 (Verilator's makefile would use -Os), and, given a training image, profile-guided: an
 instrumented model runs that image for a few million cycles and the compiler lays the model out
 for what it saw. None of this changes what the model computes, only how fast
-(docs/studies/speed.md, "The soft-core's speed: vexriscv-sim")."""
+(docs/guides/speed.md, "The soft-core's speed: vexriscv-sim")."""
 from __future__ import annotations
 
 import os
