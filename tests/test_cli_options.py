@@ -141,3 +141,34 @@ def test_a_chain_named_without_its_parameters_is_its_busiest(tmp_path: Path) -> 
         assert f"reaction_chain[tasks={tasks}]" in done.stdout
     wrong = rtbench("deadline", "--chain", "no_such_bench", "--run", str(run))
     assert wrong.returncode == 2 and "no ok result for no_such_bench" in wrong.stderr
+
+
+def test_a_run_on_a_terminal_says_how_far_it_is(tmp_path: Path) -> None:
+    """On a terminal each benchmark's line says how many are done and about how long is left;
+    in a log (not a terminal) it does not guess."""
+    import os
+    import pty
+
+    need("target", "qemu-m3")
+    args = [sys.executable, "-m", "rtbench", "run", "--home", str(tmp_path / "ws"), "--bench", "sem_take,sem_give",
+            "--iterations", "20"]
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=follower, timeout=300)
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed: everything was read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(leader)
+    on_terminal = b"".join(chunks).decode()
+    assert proc.returncode == 0
+    assert "[1/2, about " in on_terminal and "s left]" in on_terminal and "[2/2]" in on_terminal
+    in_a_log = rtbench("run", "--home", str(tmp_path / "ws"), "--bench", "sem_take,sem_give", "--iterations", "20")
+    assert "rtbench: run " in in_a_log.stderr and "left]" not in in_a_log.stderr

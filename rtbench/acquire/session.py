@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 import math
+import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -318,6 +320,15 @@ def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, buil
     return Run(manifest=manifest, results=results)
 
 
+def _time_left(started: float, done: int, total: int) -> str:
+    """'  [3/57, about 2 min left]' from the pace so far (on a terminal only: logs need no guess)."""
+    if not 0 < done < total:
+        return f"  [{done}/{total}]" if done else ""
+    seconds = (time.monotonic() - started) / done * (total - done)
+    pace = f"{seconds / 60:.0f} min" if seconds >= 90 else f"{seconds:.0f} s"
+    return f"  [{done}/{total}, about {pace} left]"
+
+
 def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
                    variant: str | None, request: RunRequest, workspace: Workspace,
                    progress: Callable[[str], None]
@@ -328,6 +339,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     prefix = f"[{variant}] " if variant else ""
     # An image may run more than its share (see _build_images): the rest is not reported.
     wanted = {b.name for b in on_target}
+    finished: set[str] = set()
+    started = time.monotonic()
 
     def on_record(record: Record) -> None:
         if record.rtype == "BEGIN":
@@ -336,7 +349,9 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
             running["label"] = bench + (f" {param}={record.fields.get('value')}" if param != "-" else "") \
                 if bench in wanted else ""
         elif record.rtype == "END" and running["label"]:
-            progress(f"run     {prefix}{running['label']:<28} {record.fields.get('status', '?')}")
+            finished.add(record.fields.get("bench", "?"))
+            left = _time_left(started, len(finished), len(wanted)) if sys.stderr.isatty() else ""
+            progress(f"run     {prefix}{running['label']:<28} {record.fields.get('status', '?')}{left}")
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
     suffix = f"-{variant}" if variant else ""
