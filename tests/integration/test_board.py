@@ -90,3 +90,32 @@ def test_a_hung_board_is_stopped_by_the_watchdog(workspace: Workspace, stand_in:
     results = {r.bench: r for r in run.results}
     assert results["task_switch"].status == "ok", results["task_switch"].reason
     assert results["sem_take"].status == "error" and "the board hung" in results["sem_take"].reason
+
+
+def test_a_stopped_board_run_keeps_what_finished(tmp_path, stand_in: StandIn) -> None:
+    """SIGTERM (or Ctrl-C) during a board run: the benchmarks that finished are printed and stored,
+    as on QEMU, and rtbench stops the core instead of leaving it running."""
+    import os
+    import signal
+    import sys
+
+    home = tmp_path / "ws"
+    proc = subprocess.Popen([sys.executable, "-m", "rtbench", "run", "--home", str(home), "--target", "board",
+                             "--board", "qemu-mps2-an386", "--serial", stand_in.serial, "--gdb", stand_in.gdb,
+                             "--bench", "task_switch,sem_take", "--iterations", "100",
+                             "--option", "inject=hang:sem_take", "--silence", "120"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ)
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:  # wait for the first benchmark to finish, then stop the run
+        seen.append(line)
+        if line.startswith("rtbench: run") and "task_switch" in line:
+            proc.send_signal(signal.SIGTERM)
+            break
+    out, rest = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signal.SIGTERM, "".join(seen) + rest
+    assert "task_switch" in out and "interrupted (SIGTERM): the benchmarks that finished were kept" in rest
+    listed = subprocess.run([sys.executable, "-m", "rtbench", "report", "--home", str(home)], capture_output=True,
+                            text=True, timeout=60)
+    row = next(line for line in listed.stdout.splitlines() if line.startswith("task_switch"))
+    assert row.rstrip().endswith("ok")

@@ -5,6 +5,7 @@ packets, RAM through memory writes), writes the command line into the image, sta
 its reset vector and reads the sample stream from the board's serial port (pyserial)."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import queue
 import threading
@@ -12,12 +13,13 @@ import time
 from typing import Any
 
 from ...errors import RtbenchError
+from .. import interrupts
 from ..build import Build
 from ..elf import Segment, segments, symbols
-from ..gdb_remote import GdbRemote
+from ..gdb_remote import GdbRemote, GdbRemoteError
 from ..platforms import Target
 from ..protocol import StreamParser
-from .console import STREAM_ENDED, ConsoleLog, ConsoleRun, Launch, take_line, watch
+from .console import STREAM_ENDED, ConsoleLog, ConsoleRun, Launch, drain, take_line, watch
 
 CMDLINE_SYMBOL, EXIT_SYMBOL = "rtb_board_cmdline", "rtb_board_exit_status"
 CMDLINE_CAP = 1024  # firmware/targets/cortex-m/board_host.c
@@ -95,6 +97,8 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     stop = threading.Event()
     started = time.monotonic()
     gdb = GdbRemote(link["gdb"])
+    interrupted: BaseException | None = None
+    status: int | None = None
     try:
         sp, pc = load(gdb, board, build, cmdline)
         port.reset_input_buffer()
@@ -103,8 +107,16 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
         gdb.write_register(PC, pc & ~1)
         gdb.write_register(XPSR, XPSR_THUMB)  # as a reset leaves it: Thumb state, no exception
         gdb.resume()
-        end_reason = _watch(lines, log, parser, launch, started)
-        status = _exit_status(gdb, build) if end_reason is None else None
+        try:
+            end_reason = _watch(lines, log, parser, launch, started)
+            status = _exit_status(gdb, build) if end_reason is None else None
+        except KeyboardInterrupt as err:
+            # Ctrl-C or SIGTERM: the benchmarks that finished are kept, and the core is stopped
+            # rather than left running the rest of the catalogue.
+            interrupted = err
+            end_reason = f"interrupted ({interrupts.signal_name(err)})"
+            _halt(gdb)
+            drain(lines, log, parser, launch)
     finally:
         stop.set()
         gdb.close()
@@ -113,9 +125,16 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     if end_reason is None and status is None:
         end_reason = "the image sent its last record but never reached its exit"
     capture = parser.finish(end_reason)
-    details = {"gdb": link["gdb"], "serial": link["serial"], "loaded_at_pc": f"0x{pc:08x}"}
+    details = {"gdb": link["gdb"], "serial": link["serial"], "loaded_at_pc": f"0x{pc:08x}",
+               **({"core": "halted by rtbench when the run was interrupted"} if interrupted else {})}
     return ConsoleRun(capture, status, end_reason, launch.log_path, time.monotonic() - started, command,
-                      details=details)
+                      interrupted, details=details)
+
+
+def _halt(gdb: GdbRemote) -> None:
+    """Stops the core after an interrupt; a probe that no longer answers is left as it is."""
+    with contextlib.suppress(GdbRemoteError, OSError, TimeoutError):
+        gdb.halt()
 
 
 def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch,

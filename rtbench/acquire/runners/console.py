@@ -112,7 +112,7 @@ def run_console(command: list[str], launch: Launch, clean_statuses: tuple[int, .
             interrupted = err
             end_reason = f"interrupted ({interrupts.signal_name(err)})"
             processes.stop(proc)
-            _drain(lines, log, parser, launch)
+            drain(lines, log, parser, launch)
         finally:
             log.close()
     killed = end_reason is not None
@@ -175,7 +175,7 @@ def take_line(line: str, log: ConsoleLog, parser: StreamParser, launch: Launch) 
         launch.on_record(parser.as_judged(record))
 
 
-def _drain(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
+def drain(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser, launch: Launch) -> None:
     """After an interrupt: what the stopped process had already written still counts."""
     deadline = time.monotonic() + 2.0
     while time.monotonic() < deadline:
