@@ -125,6 +125,8 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     if end_reason is None and status is None:
         end_reason = "the image sent its last record but never reached its exit"
     capture = parser.finish(end_reason)
+    if log.problem:
+        capture.errors.append(log.problem)
     details = {"gdb": link["gdb"], "serial": link["serial"], "loaded_at_pc": f"0x{pc:08x}",
                **({"core": "halted by rtbench when the run was interrupted"} if interrupted else {})}
     return ConsoleRun(capture, status, end_reason, launch.log_path, time.monotonic() - started, command,

@@ -3,7 +3,6 @@
 """Reading a guest's console line by line with a watchdog, whatever process produces it."""
 from __future__ import annotations
 
-import contextlib
 import queue
 import subprocess
 import threading
@@ -73,8 +72,11 @@ class ConsoleLog:
 
     def close(self) -> None:
         if self._file is not None:
-            with contextlib.suppress(OSError):
-                self._file.close()
+            try:
+                self._file.close()  # flushes: a full disk shows here
+            except OSError as err:
+                self.problem = self.problem or f"the console log {self._file.name} is incomplete: " \
+                                               f"{err.strerror or err}"
             self._file = None
 
 
