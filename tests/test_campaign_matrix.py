@@ -372,3 +372,21 @@ def test_a_matrix_beyond_the_cell_cap_is_refused_at_once(tmp_path: Path) -> None
                            "--list"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "13,824 combinations" in proc.stderr, proc.stderr
     assert time.monotonic() - started < 30
+
+
+def test_a_scheduler_that_refuses_is_said_at_once(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as probe:  # a port nothing listens on once the probe is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    matrix = tmp_path / "m.toml"
+    matrix.write_text('[campaign]\nname = "m"\n[settings]\nbench = "sem_take"\niterations = 10\n')
+    started = time.monotonic()
+    proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign", str(matrix),
+                           "--scheduler", f"tcp://127.0.0.1:{port}"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and time.monotonic() - started < 15

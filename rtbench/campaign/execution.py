@@ -18,6 +18,8 @@ import datetime
 import importlib.util
 import logging
 import os
+import re
+import socket
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -125,6 +127,20 @@ def require_dask() -> None:
                            "pip install 'rtbench[campaign]' (scripts/setup.sh installs it)")
 
 
+def _reachable(scheduler: str) -> None:
+    """A TCP scheduler address that refuses connections, or does not resolve, is said at once
+    (Dask itself retries for CONNECT_TIMEOUT first)."""
+    match = re.fullmatch(r"(?:tcp://)?\[?([^\]/]+?)\]?:(\d+)/?", scheduler.strip())
+    if match is None:
+        return  # another protocol (tls://, inproc://): Dask's own connection says what is wrong
+    try:
+        socket.create_connection((match.group(1), int(match.group(2))), timeout=5).close()
+    except OSError as err:
+        raise RtbenchError(f"cannot reach the Dask scheduler at {scheduler}: {err.strerror or err}",
+                           "start one with `dask scheduler` and give its address, e.g. "
+                           "--scheduler tcp://HOST:8786") from None
+
+
 def local_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
@@ -171,6 +187,7 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
     logger.setLevel(logging.ERROR)  # the lost-worker warnings are the campaign's to report
     try:
         if scheduler:
+            _reachable(scheduler)
             try:
                 client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
             except (OSError, TimeoutError, ValueError) as err:
