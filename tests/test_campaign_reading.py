@@ -156,8 +156,11 @@ def test_compare_along_an_axis(rtbench: Cli) -> None:
     one = rtbench("compare", "--campaign", "study", "--axis", "profile=default,debug", "--where", "platform=qemu-m3")
     assert "A = profile=default (run 5, platform=qemu-m3)" in one.stdout and "asserts" in one.stdout
     document = json.loads(rtbench("compare", "--campaign", "study", "--axis", "profile=default,debug",
-                                  "--where", "platform=qemu-m3", "--format", "json").stdout)
+                                  "--where", "platform=qemu-m3", "--json").stdout)
     assert document["schema"] == "rtbench-compare/1" and [r["run_id"] for r in document["runs"]] == [5, 2]
+    table = json.loads(rtbench("compare", "--campaign", "study", "--axis", "profile=default,debug",
+                               "--where", "platform=qemu-m3", "--format", "json").stdout)
+    assert table["schema"] == "rtbench-table/1" and len(table["rows"]) == len(document["rows"])
     units = rtbench("compare", "--campaign", "study", "--axis", "platform=qemu-m3,vexriscv-sim/minimal")
     assert units.returncode == 0 and "not compared: cannot compare runs measured in different units" in units.stderr
 

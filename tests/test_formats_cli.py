@@ -68,8 +68,12 @@ def test_compare_formats_and_their_aliases(files: list[str], tmp_path: Path, rtb
     assert markdown == rtbench("compare", *files, "--format", "markdown").stdout
     assert r"| `task_switch` | - | instructions | 61 | 61 | 63 | 63 | 1.033 \[1.033, 1.033\]\* |" in markdown
 
-    document = rtbench("compare", *files, "--json").stdout
-    assert document == rtbench("compare", *files, "--format", "json").stdout
+    document = rtbench("compare", *files, "--json").stdout  # the whole comparison
+    assert json.loads(document)["schema"] == "rtbench-compare/1"
+    # --format json is the printed table as JSON, as report --format json prints a run's.
+    table = json.loads(rtbench("compare", *files, "--format", "json").stdout)
+    assert table["schema"] == "rtbench-table/1"
+    assert [r["benchmark"] for r in table["rows"]] == [r["bench"] for r in json.loads(document)["rows"]]
     rows = {r["bench"]: r for r in json.loads(document)["rows"]}
     assert rows["task_switch"]["versus_first"][0]["median"]["ratio"] == 63 / 61
     assert rows["mutex_pi"]["versus_first"] == [None]
@@ -88,7 +92,7 @@ def test_compare_formats_and_their_aliases(files: list[str], tmp_path: Path, rtb
 
 
 @pytest.mark.parametrize("args, message", [
-    (("compare", "--json", "--markdown"), "choose one output format, not json and markdown"),
+    (("compare", "--json", "--markdown"), "choose one output format, not document and markdown"),
     (("compare", "--markdown", "--format", "csv"), "choose one output format, not csv and markdown"),
     (("report", "--format", "csv", "--histogram"), "--histogram prints text histograms, only with --format table"),
 ])

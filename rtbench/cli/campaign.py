@@ -196,12 +196,16 @@ def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
         if args.json and args.json != "-":
             Path(args.json).write_text(document)
             progress(f"wrote {args.json}")
-        text = {"json": document.rstrip("\n"), "markdown": compare.to_markdown(comparison),
+        text = {"document": document.rstrip("\n"), "markdown": compare.to_markdown(comparison),
+                "json": tables.render(compare.comparison_table(comparison), "json").rstrip("\n"),
                 "csv": compare.to_csv(comparison).rstrip("\n")}.get(fmt) or compare.to_text(comparison)
         print(text)
         return 0
     if args.json and args.json != "-":
         raise RtbenchError(f"--json FILE writes one comparison, and this is {len(found)} pairs",
+                           "narrow it to one pair with --where, or use --format json for the table")
+    if fmt == "document":
+        raise RtbenchError(f"--json prints one comparison's document, and this is {len(found)} pairs",
                            "narrow it to one pair with --where, or use --format json for the table")
     table, notes = axis.table(found, **options)
     if fmt in ("table", "markdown"):

@@ -65,8 +65,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def _compare_format(args: argparse.Namespace) -> str:
-    """--format, with the older --markdown and --json (without FILE) as its aliases."""
-    asked = {name for name, given in (("markdown", args.markdown), ("json", args.json == "-")) if given}
+    """--format, with --markdown short for --format markdown; --json without FILE prints the
+    comparison's document ("document"), where --format json prints its table."""
+    asked = {name for name, given in (("markdown", args.markdown), ("document", args.json == "-")) if given}
     if args.format:
         asked.add(args.format)
     if len(asked) > 1:
@@ -95,8 +96,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
         except OSError as err:
             raise RtbenchError(f"cannot write {args.json}: {err.strerror or err}") from None
         progress(f"wrote {args.json}")
-    if fmt == "json":
+    if fmt == "document":
         sys.stdout.write(document)
+    elif fmt == "json":
+        print(tables.render(compare.comparison_table(comparison), "json").rstrip("\n"))
     elif fmt == "markdown":
         print(compare.to_markdown(comparison))
     elif fmt == "csv":
@@ -164,10 +167,12 @@ def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
                                                              "ratios are to the first")
     comp.add_argument("--bench", help="only these benchmarks: comma-separated names or globs")
     comp.add_argument("--format", choices=tables.FORMATS,
-                      help="how to print the comparison: an aligned table (default), Markdown, CSV or JSON")
+                      help="how to print the comparison's table: aligned (default), Markdown, CSV or JSON "
+                           "(rtbench-table/1, as report --format json)")
     comp.add_argument("--markdown", action="store_true", help="the same as --format markdown")
     comp.add_argument("--json", nargs="?", const="-", metavar="FILE",
-                      help="write the comparison as JSON to FILE; without FILE the same as --format json")
+                      help="the comparison's whole document (rtbench-compare/1: every estimate and interval) "
+                           "to FILE, or printed without FILE; as run --json and report --json FILE write a run's")
     comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
     comp.add_argument("--all-differences", action="store_true",
