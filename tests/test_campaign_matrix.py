@@ -21,6 +21,7 @@ from rtbench.acquire.platforms import Kernel
 from rtbench.acquire.sources import KernelSource
 from rtbench.campaign import cells, matrix
 from rtbench.campaign.settings import TICK_PROFILES
+from rtbench.errors import RtbenchError
 from tests.runfiles import in_process
 
 REPO = Path(__file__).resolve().parent.parent
@@ -390,3 +391,11 @@ def test_a_scheduler_that_refuses_is_said_at_once(tmp_path: Path) -> None:
                            "--scheduler", f"tcp://127.0.0.1:{port}"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
+
+
+def test_a_campaign_timeout_takes_the_command_lines_durations() -> None:
+    from rtbench.campaign import settings
+
+    assert settings._seconds("2min", "timeout") == 120 and settings._seconds(90, "timeout") == 90
+    with pytest.raises(RtbenchError, match="is not a duration"):
+        settings._seconds("soon", "timeout")

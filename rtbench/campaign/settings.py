@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..acquire import catalogue, platforms, run_options
+from ..acquire import catalogue, durations, platforms, run_options
 from ..acquire.load import KINDS as LOAD_KINDS
 from ..acquire.session import RunRequest
 from ..errors import RtbenchError
@@ -34,7 +34,7 @@ SETTINGS = {
     "clock": "nominal clock (--clock), e.g. \"100MHz\"",
     "count": "what the timestamps count where the target offers a choice (--count)",
     "load": "background load beside a host target (--load): none, cpu or io",
-    "timeout": "seconds a run may take (--timeout); does not change the numbers",
+    "timeout": "how long a run may take (--timeout): seconds or a duration (\"2min\"); no effect on the numbers",
     "silence": "seconds without output before the guest counts as hung (--silence); does not change the numbers",
 }
 # The axis name `option.KEY` sets one benchmark option.
@@ -57,8 +57,12 @@ def _text(value: Any, key: str) -> str:
 
 
 def _seconds(value: Any, key: str) -> float:
+    """A number of seconds, or a duration as the command line takes it ("2min", "90s")."""
+    if isinstance(value, str):
+        return durations.seconds(value, key)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise RtbenchError(f"{key} must be a positive number of seconds, not {value!r}")
+        raise RtbenchError(f"{key} must be a positive number of seconds or a duration such as \"2min\", "
+                           f"not {value!r}")
     return float(value)
 
 
