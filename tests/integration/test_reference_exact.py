@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The exact check: the qemu-m3 reference runs (docs/reference/, behind the published tables)
-measured again from this tree give every result's median and status exactly as stored.
+"""The exact check: the qemu-m3 and qemu-a9 reference runs (docs/reference/, behind the published
+tables) measured again from this tree give every result's median and status exactly as stored.
 
 A change to the firmware, a kernel's flags or the host's conversion that moves a published
 figure fails here with every changed figure and the command that stores the new runs. The
-other cells (the other Cortex-M cores, qemu-a9) are checked by `scripts/reference_runs.py
+other cells (the other Cortex-M cores, the soft-core) are checked by `scripts/reference_runs.py
 --check`, which uses the same comparison."""
 from __future__ import annotations
 
@@ -14,18 +14,21 @@ from typing import Any
 
 import pytest
 
+from rtbench.campaign import matrix
 from rtbench.reports import reference_runs as ref
 from tests.parts import need
 
-PATTERN = "qemu-m3-*"
-CELLS = ref.cell_names([PATTERN])
-# The kernel is the name's third part: qemu-m3-ucos2, qemu-m3-ucos2-tick1k.
-KERNELS = {name: name.removeprefix("qemu-m3-").split("-")[0] for name in CELLS}
+# The cells CI measures again: every qemu-m3 cell (the three kernels) and qemu-a9's (FreeRTOS and
+# PREEMPT_RT Linux, the Peters 2013 page); the others by `scripts/reference_runs.py --check`.
+PATTERNS = ["qemu-m3-*", "qemu-a9-*"]
+CELLS = ref.cell_names(PATTERNS)
+KERNELS = {value.label: str(value.settings["kernel"]) for axis in matrix.read(ref.matrix_path()).axes
+           for value in axis.values if value.label in CELLS}
 
 
 @pytest.fixture(scope="module")
 def measured() -> dict[str, Any]:
-    """Every qemu-m3 reference cell whose kernel tree is set up, measured once (side by side)."""
+    """Every such reference cell whose kernel is set up, measured once (side by side)."""
     ready = []
     for name, kernel in KERNELS.items():
         try:
@@ -38,10 +41,11 @@ def measured() -> dict[str, Any]:
     return {"runs": runs, "seconds": time.monotonic() - started}
 
 
-def test_the_qemu_m3_cells_are_the_reference_cells() -> None:
+def test_the_checked_cells_are_reference_cells() -> None:
     assert CELLS[:3] == ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx"]
     assert {"qemu-m3-freertos-tick1k", "qemu-m3-ucos2-tick1k", "qemu-m3-threadx-tick1k"} <= set(CELLS)
-    assert set(CELLS) <= set(ref.names()), f"store them with {ref.regenerate_command([PATTERN])}"
+    assert {"qemu-a9-freertos", "qemu-a9-linux-rt"} <= set(CELLS) and set(KERNELS) == set(CELLS)
+    assert set(CELLS) <= set(ref.names()), f"store them with {ref.regenerate_command(PATTERNS)}"
 
 
 @pytest.mark.parametrize("cell", CELLS)
