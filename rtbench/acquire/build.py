@@ -62,12 +62,21 @@ def check_tools(target: Target) -> None:
                            f"run scripts/setup.sh (or apt-get install {packages})")
 
 
+class BuildError(RtbenchError):
+    """A configure or compile step failed (the tree does not build with this port): a kernel
+    history records it as the revision's outcome instead of stopping."""
+
+    def __init__(self, message: str, hint: str = "", output: str = "") -> None:
+        super().__init__(message, hint)
+        self.output = output
+
+
 def _run(command: list[str], cwd: Path, what: str) -> str:
     """Runs a build step; returns its output."""
     proc = processes.run(command, cwd=cwd)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
-        raise RtbenchError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}")
+        raise BuildError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}", tail)
     return proc.stdout + proc.stderr
 
 

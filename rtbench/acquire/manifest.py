@@ -30,6 +30,11 @@ def _git_commit() -> str:
     return proc.stdout.strip() or "unknown"
 
 
+def rtbench_commit() -> str:
+    """`git describe` of the rtbench checkout this runs from ("unknown" for an installed wheel)."""
+    return _git_commit()
+
+
 def _prefixed(meta: dict[str, str], prefix: str) -> dict[str, str]:
     return {k[len(prefix):]: v for k, v in meta.items() if k.startswith(prefix)}
 

@@ -4,7 +4,7 @@
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check,
 runs), analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system),
-completion.py (completion)."""
+completion.py (completion), history.py (history, ab)."""
 from __future__ import annotations
 
 import argparse
@@ -21,14 +21,15 @@ from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .campaign import add_campaign
 from .completion import add_completion
 from .doctor import add_doctor
+from .history import add_ab, add_history
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
 from .run import add_run
 from .system import add_system
 
 # In the order `rtbench --help` lists them.
-COMMANDS = (add_run, add_campaign, add_report, add_compare, add_check, add_footprint, add_kernels, add_cache,
-            add_deadline, add_runs, add_list, add_sources, add_doctor, add_system, add_completion)
+COMMANDS = (add_run, add_campaign, add_history, add_ab, add_report, add_compare, add_check, add_footprint, add_kernels,
+            add_cache, add_deadline, add_runs, add_list, add_sources, add_doctor, add_system, add_completion)
 
 
 _HOME_HELP = "workspace for builds, logs and results (default ./.rtbench, or $RTBENCH_HOME)"

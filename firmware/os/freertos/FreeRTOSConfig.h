@@ -11,7 +11,16 @@
 #define configCPU_CLOCK_HZ RTB_TARGET_CPU_HZ
 #define configMAX_PRIORITIES 32
 #define configMINIMAL_STACK_SIZE 256
+#ifdef TICK_TYPE_WIDTH_32_BITS
 #define configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS
+#define INCLUDE_xTaskDelayUntil 1
+#else
+/* Releases before V10.6.0 (FreeRTOS.h defines the widths before it includes this file from
+ * V10.6.0 on) know only the 16-bit switch: the same 32-bit ticks. Their delay-until switch
+ * has its older name, which V10.4.2 to V10.5.1 still accept. */
+#define configUSE_16_BIT_TICKS 0
+#define INCLUDE_vTaskDelayUntil 1
+#endif
 #define configUSE_MUTEXES 1
 #define configUSE_COUNTING_SEMAPHORES 1
 #ifdef RTB_WITH_SERVICES
@@ -37,7 +46,6 @@
 
 #define INCLUDE_vTaskSuspend 1
 #define INCLUDE_vTaskDelete 1
-#define INCLUDE_xTaskDelayUntil 1
 #define INCLUDE_vTaskDelay 1
 #define INCLUDE_xTaskGetCurrentTaskHandle 1
 

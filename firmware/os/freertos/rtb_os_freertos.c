@@ -14,6 +14,7 @@
 #include "rtb_port_period.h"
 /* Angle brackets: a kernel variant's include directory may supply its own (freertos-hw). */
 #include <rtb_freertos_delay.h>
+#include "rtb_freertos_api.h"
 
 struct rtb_task {
     StaticTask_t tcb;
@@ -49,7 +50,7 @@ static StaticTask_t idle_tcb;
 static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
 
 void vApplicationGetIdleTaskMemory(StaticTask_t **tcb, StackType_t **stack,
-                                   configSTACK_DEPTH_TYPE *words)
+                                   rtb_freertos_stack_words_t *words)
 {
     *tcb = &idle_tcb;
     *stack = idle_stack;

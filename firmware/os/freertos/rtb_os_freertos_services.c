@@ -34,6 +34,7 @@ const char *rtb_os_service_kind(rtb_service service)
 
 #include "event_groups.h"
 #include "timers.h"
+#include "rtb_freertos_api.h"
 
 struct rtb_flags {
     StaticEventGroup_t storage;
@@ -51,7 +52,7 @@ static struct rtb_timer timers[RTB_PORT_MAX_TIMERS];
 static StaticTask_t timer_task_tcb;
 static StackType_t timer_task_stack[configTIMER_TASK_STACK_DEPTH] RTB_NOINIT;
 
-void vApplicationGetTimerTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *words)
+void vApplicationGetTimerTaskMemory(StaticTask_t **tcb, StackType_t **stack, rtb_freertos_stack_words_t *words)
 {
     *tcb = &timer_task_tcb;
     *stack = timer_task_stack;

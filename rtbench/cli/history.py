@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""`rtbench ab` and `rtbench history`: a selection built and run at revisions of a kernel's git
+repository; the comparison of two revisions with one verdict line, or the history of a range
+with its exact changes."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from ..acquire import revisions
+from ..acquire.session import RunRequest
+from ..campaign import history
+from ..results.store import Store
+from .arguments import count, option, seconds, workspace
+from .output import check_output_file, progress
+from .run import _check_workspace
+
+
+def _request(args: argparse.Namespace) -> RunRequest:
+    return RunRequest(target=args.target, os=args.os, profile=args.profile, bench=args.bench,
+                      iterations=args.iterations, warmup=args.warmup, options=dict(args.option or []),
+                      opt_flags=args.opt, timeout=args.timeout, silence=args.silence)
+
+
+def _repo(args: argparse.Namespace, chosen: history.Selection) -> Path:
+    given = args.kernel_repo
+    if given is None and chosen.repo_env and os.environ.get(chosen.repo_env):
+        given = Path(os.environ[chosen.repo_env])
+        progress(f"kernel repository from ${chosen.repo_env}: {given}")
+    return revisions.open_repo(given, chosen.repo_env)
+
+
+def cmd_ab(args: argparse.Namespace) -> int:
+    from ..analysis.history import compare_points  # numpy only when a comparison is computed
+    from ..reports.history import ab_text
+
+    chosen = history.selection(_request(args))
+    repo = _repo(args, chosen)
+    wanted = [revisions.resolve(repo, args.rev_a), revisions.resolve(repo, args.rev_b)]
+    home = workspace(args)
+    _check_workspace(home)
+    # Exact targets repeat bit for bit: a point stored for the same configuration is the same run.
+    reuse = chosen.deterministic and not args.rerun
+    with Store(home.store) as store:
+        found = history.run_history(chosen, repo, wanted, store, home, progress, reuse=reuse)
+    a, b = found.points[0], found.points[-1]
+    ab = compare_points(a, b, chosen.target, chosen.deterministic)
+    print(ab_text(ab))
+    unmeasured = [p for p in (a, b) if p.status not in ("ok", "fail")]
+    if a in unmeasured or (b in unmeasured and b.status != history.BUILD_FAILED):
+        which = ", ".join(f"{p.revision.name} ({p.status}: {p.error})" for p in unmeasured)
+        progress(f"error: not every revision could be measured: {which}")
+        return 2
+    return 1 if ab.is_regression else 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from ..analysis.history import view
+    from ..reports import history as report
+
+    for flag, path in (("--jsonl", args.jsonl), ("--html", args.html)):
+        if path is not None:
+            check_output_file(path, flag)
+    chosen = history.selection(_request(args))
+    repo = _repo(args, chosen)
+    wanted = revisions.expand(repo, args.revs, args.every, args.first_parent)
+    progress(f"history: {len(wanted)} revision(s) of {repo.name}, configuration {chosen.config_hash}")
+    home = workspace(args)
+    _check_workspace(home)
+    with Store(home.store) as store:
+        found = history.run_history(chosen, repo, wanted, store, home, progress, reuse=not args.rerun)
+    shown = view(found)
+    print(report.history_text(shown))
+    errors = [p.revision.name for p in found.points if p.status == "error"]
+    if errors:
+        progress(f"{len(errors)} point(s) could not be measured ({', '.join(errors)}): "
+                 "the next `rtbench history` measures them again")
+    if args.jsonl is not None:
+        report.write(args.jsonl, report.jsonl(shown))
+        progress(f"wrote {args.jsonl}")
+    if args.html is not None:
+        report.write(args.html, report.history_html(shown))
+        progress(f"wrote {args.html}")
+    return 0
+
+
+def _selection_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--kernel-repo", type=Path, metavar="PATH",
+                         help="the kernel's git repository (default: the kernel's variable, e.g. "
+                              "$FREERTOS_KERNEL_PATH, when it names a git clone)")
+    command.add_argument("--target", default="qemu-m3", help="where to run (default qemu-m3)")
+    command.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3)")
+    command.add_argument("--profile", default="default", help="kernel configuration profile")
+    command.add_argument("--bench", help="comma-separated names or globs (default: the whole catalogue)")
+    command.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
+    command.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
+    command.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                         help="a benchmark option passed to the image")
+    command.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
+    command.add_argument("--timeout", type=seconds, default=None, help="how long each run may take")
+    command.add_argument("--silence", type=seconds, default=None, help="how long the guest may print nothing")
+    command.add_argument("--rerun", action="store_true",
+                         help="measure every revision again, even where a point is stored")
+
+
+def add_ab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ab = sub.add_parser("ab", help="build and run two revisions of a kernel, compare them, exit 1 on a regression",
+                        description="Builds and runs the selection at two revisions of the kernel's git repository "
+                                    "and prints their comparison and one verdict line. Exit status: 0 no "
+                                    "regression, 1 a regression (a benchmark slower, lost, or B does not build), "
+                                    "2 an error. On exact targets (qemu-*, vexriscv-sim) every changed median is a "
+                                    "change; a point already stored for the same configuration is reused.")
+    ab.add_argument("rev_a", metavar="REV_A", help="the baseline revision (tag, branch, commit)")
+    ab.add_argument("rev_b", metavar="REV_B", help="the candidate revision")
+    _selection_arguments(ab)
+    ab.set_defaults(func=cmd_ab)
+
+
+def add_history(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    command = sub.add_parser("history", help="build and run a kernel at each revision of a range; its exact changes",
+                             description="Builds and runs the selection at each revision, stores every point "
+                                         "(an interrupted history resumes; a revision that does not build is a "
+                                         "point too) and prints each point's medians and the changes between "
+                                         "consecutive points.")
+    command.add_argument("--revs", required=True, metavar="SPEC",
+                         help="A..B (A and every commit after it up to B), tags:GLOB (tags in version order), "
+                              "or a comma list A,B,C")
+    command.add_argument("--every", type=count(1), default=1, metavar="N",
+                         help="keep every Nth revision (the first and the last always)")
+    command.add_argument("--first-parent", action="store_true", help="follow only the first parent of merges (A..B)")
+    command.add_argument("--jsonl", type=Path, metavar="FILE",
+                         help="write one JSON line per point and benchmark (as sel4bench-results)")
+    command.add_argument("--html", type=Path, metavar="FILE", help="write a static HTML history, a chart per benchmark")
+    _selection_arguments(command)
+    command.set_defaults(func=cmd_history)
+

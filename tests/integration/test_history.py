@@ -1,0 +1,187 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""`rtbench history` and `rtbench ab` on a kernel repository made at test time from the
+registry's FreeRTOS tree: a pristine commit, an unrelated one (a comment), one that adds work to
+the context-switch path (vTaskSwitchContext), and one that does not compile. On qemu-m3 the
+counts are exact: the history finds exactly the slower commit, `ab` exits 1 across it and 0
+across the unrelated one, a resumed history measures nothing again, and the broken commit is a
+recorded point, not the end of the history."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from rtbench.acquire import revisions, sources
+from rtbench.acquire.platforms import find_kernel
+from rtbench.errors import RtbenchError
+from rtbench.results.store import Store
+from tests.runfiles import Cli, in_process
+
+# A benchmark that switches context (moves) and one that does not (stays).
+BENCHES = "task_switch,sem_give"
+SHORT = ("--iterations", "30", "--warmup", "5", "--bench", BENCHES)
+# What the kernel build reads from a FreeRTOS-Kernel tree for qemu-m3 (os/freertos/os.cmake).
+_TREE_PARTS = ("include", "portable/GCC/ARM_CM3", "portable/MemMang")
+_SWITCH = re.compile(r"(void vTaskSwitchContext\( void \)\s*\{)")
+_WORK = "\n        /* rtbench test: more work on every context switch. */\n" \
+        "        __asm volatile ( \"nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\" );\n"
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), "-c", "user.name=rtbench test", "-c", "user.email=test@rtbench",
+                           "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", *args],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def _commit(repo: Path, message: str, tag: str) -> None:
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", message)
+    _git(repo, "tag", tag)
+
+
+@pytest.fixture(scope="module")
+def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A git repository of the registry's FreeRTOS tree with four commits, tagged c1 to c4."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    tree = sources.locate(find_kernel("freertos")).path
+    assert tree is not None
+    repo = tmp_path_factory.mktemp("kernel") / "FreeRTOS-Kernel"
+    repo.mkdir()
+    for source in tree.glob("*.c"):
+        shutil.copy2(source, repo / source.name)
+    for part in _TREE_PARTS:
+        shutil.copytree(tree / part, repo / part)
+    _git(repo, "init", "-q", "-b", "main")
+    _commit(repo, "pristine registry tree", "c1")
+    list_c = repo / "list.c"
+    list_c.write_text(list_c.read_text() + "\n/* An unrelated change: a comment. */\n")
+    _commit(repo, "comment in list.c", "c2")
+    tasks_c = repo / "tasks.c"
+    text, found = _SWITCH.subn(lambda m: m.group(1) + _WORK, tasks_c.read_text(), count=1)
+    assert found == 1, "vTaskSwitchContext( void ) not found in the registry's tasks.c"
+    tasks_c.write_text(text)
+    _commit(repo, "more work in vTaskSwitchContext", "c3")
+    list_c.write_text(list_c.read_text() + "\nthis does not compile\n")
+    _commit(repo, "a change that breaks the build", "c4")
+    return repo
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("rtbench-history-home")
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], home: Path) -> Cli:
+    return in_process(capsys, home)
+
+
+def _rows(table: str, first: str) -> list[list[str]]:
+    return [line.split() for line in table.splitlines() if line.split()[:1] == [first]]
+
+
+def test_history_finds_exactly_the_commit_that_adds_work(cli: Cli, kernel_repo: Path, tmp_path: Path) -> None:
+    jsonl, page = tmp_path / "history.jsonl", tmp_path / "history.html"
+    done = cli("history", "--kernel-repo", str(kernel_repo), "--revs", "c1..c4", *SHORT,
+               "--jsonl", str(jsonl), "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    c3 = _git(kernel_repo, "rev-parse", "c3")
+    # Exactly one change: task_switch at c3, slower; sem_give never moves; c2 (a comment) changes nothing.
+    changes = [row for row in _rows(done.stdout, "task_switch") + _rows(done.stdout, "sem_give")
+               if row[-1] in ("slower", "faster")]
+    assert [(row[0], row[3], row[-1]) for row in changes] == [("task_switch", "c3", "slower")], done.stdout
+    assert "1 change(s) at 1 revision(s), 1 of them worse" in done.stdout
+    assert "every revision whose median differs" in done.stdout
+    # The broken commit is a point of the history, with the compiler's error.
+    assert re.search(r"^c4\s+\S+\s+build failed", done.stdout, re.MULTILINE), done.stdout
+    assert "error:" in done.stdout
+    # The export: one line per point and benchmark, with both commits and the statistics.
+    records = [json.loads(line) for line in jsonl.read_text().splitlines()]
+    assert [(r["kernel_revision"], r["benchmark"]) for r in records] == [
+        (rev, bench) for rev in ("c1", "c2", "c3", "c4") for bench in BENCHES.split(",")]
+    medians = {(r["kernel_revision"], r["benchmark"]): r["median"] for r in records}
+    assert medians[("c1", "task_switch")] == medians[("c2", "task_switch")] < medians[("c3", "task_switch")]
+    assert medians[("c1", "sem_give")] == medians[("c2", "sem_give")] == medians[("c3", "sem_give")]
+    assert medians[("c4", "task_switch")] is None and records[-1]["status"] == "build failed"
+    slow = next(r for r in records if r["kernel_revision"] == "c3" and r["benchmark"] == "task_switch")
+    assert slow["kernel_commit"] == c3 and slow["rtbench_commit"] and slow["n"] == 30
+    assert {"min", "q1", "median", "mean", "q3", "max", "stddev", "n", "config", "target"} <= slow.keys()
+    assert slow["min"] <= slow["q1"] <= slow["median"] <= slow["q3"] <= slow["max"]
+    html = page.read_text()
+    assert "Plotly.newPlot" in html and "task_switch" in html and "vTaskSwitchContext" in html
+
+
+def test_the_runs_name_their_revision_and_a_resumed_history_measures_nothing(
+        cli: Cli, kernel_repo: Path, home: Path) -> None:
+    done = cli("history", "--kernel-repo", str(kernel_repo), "--revs", "c1,c3", *SHORT)
+    assert done.returncode == 0, done.stderr
+    assert len(re.findall(r"stored as run \d+ \(ok\)", done.stderr)) == 2, done.stderr
+    assert "build   " not in done.stderr and "run     " not in done.stderr
+    # Each point's run names its kernel commit in its provenance (the tree is a git work tree).
+    with Store(home / "results.sqlite", read_only=True) as store:
+        manifest = store.load(int(re.findall(r"stored as run (\d+)", done.stderr)[1])).manifest
+    assert manifest["kernel"]["tree"]["git"]["commit"] == _git(kernel_repo, "rev-parse", "c3")
+    assert manifest["kernel"]["tree"]["git"]["dirty"] is False
+    assert manifest["history"]["kernel_commit"] == _git(kernel_repo, "rev-parse", "c3")
+    # The trees live in the workspace, never in the repository.
+    assert str(home) in manifest["kernel"]["source"]
+    assert _git(kernel_repo, "status", "--porcelain") == ""
+    assert _git(kernel_repo, "worktree", "list").count("\n") == 0
+
+
+def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, kernel_repo: Path) -> None:
+    slower = cli("ab", "c2", "c3", "--kernel-repo", str(kernel_repo), *SHORT)
+    assert slower.returncode == 1, slower.stdout + slower.stderr
+    verdict = slower.stdout.strip().splitlines()[-1]
+    assert verdict.startswith("verdict: B (c3) is slower than A (c2): 1 of 2 benchmarks changed, 1 worse"), verdict
+    assert "no statistics" in verdict
+    assert [row[-1] for row in _rows(slower.stdout, "task_switch")] == ["slower"]
+    same = cli("ab", "c1", "c2", "--kernel-repo", str(kernel_repo), *SHORT)
+    assert same.returncode == 0, same.stdout + same.stderr
+    assert same.stdout.strip().splitlines()[-1].startswith("verdict: B (c2) is the same as A (c1)")
+    faster = cli("ab", "c3", "c1", "--kernel-repo", str(kernel_repo), *SHORT)
+    assert faster.returncode == 0 and "is faster than A (c3)" in faster.stdout
+    broken = cli("ab", "c3", "c4", "--kernel-repo", str(kernel_repo), *SHORT)
+    assert broken.returncode == 1 and "c4 did not build" in broken.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("ab", "c1", "nope"), "unknown revision 'nope'"),
+    (("history", "--revs", "c4..c1"), "holds no commit after c4"),
+    (("history", "--revs", "c1...c4"), "symmetric range"),
+    (("history", "--revs", "c1,,c2"), "empty revision"),
+    (("history", "--revs", "tags:zz*"), "no tag"),
+    (("history", "--revs", "c1,c2", "--first-parent"), "--first-parent applies to a range"),
+    (("history", "--revs", "c1", "--kernel-src", "x"), "unrecognized arguments"),
+    (("ab", "c1", "c2", "--bench", "no_such_bench"), "matches no benchmark"),
+])
+def test_bad_input_exits_2_with_advice(cli: Cli, kernel_repo: Path, args: tuple[str, ...], message: str) -> None:
+    done = cli(*args, "--kernel-repo", str(kernel_repo)) if "--kernel-src" not in args else None
+    if done is None:
+        with pytest.raises(SystemExit) as exit_info:
+            cli(*args, "--kernel-repo", str(kernel_repo))
+        assert exit_info.value.code == 2
+        return
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_directory_that_is_no_git_repository_is_refused(cli: Cli, tmp_path: Path) -> None:
+    done = cli("ab", "c1", "c2", "--kernel-repo", str(tmp_path))
+    assert done.returncode == 2 and "is not a git repository" in done.stderr and "hint:" in done.stderr
+    missing = cli("history", "--revs", "c1", "--kernel-repo", str(tmp_path / "absent"))
+    assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+
+def test_every_nth_revision_keeps_the_first_and_the_last(kernel_repo: Path) -> None:
+    every = revisions.expand(kernel_repo, "c1..c4", every=2)
+    assert [r.name for r in every] == ["c1", "c3", "c4"]  # a range names its commits by their tags
+    assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4"]
+    with pytest.raises(RtbenchError, match="at least 1"):
+        revisions.expand(kernel_repo, "c1..c4", every=0)
