@@ -15,7 +15,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
 rtb_port_select(ASP3 RTB_ASP3 cortex-m3 arch/arm_m_gcc/common cortex-m4f arch/arm_m_gcc/common)
 rtb_port_require_tree("an asp3_core tree (TOPPERS/ASP3 3.x with its Python configurator)"
-    cfg/cfg.py kernel/kernel_api.def ${RTB_ASP3_PORT}/core_kernel.py target/mps2_an386_gcc/target_timer.c
+    cfg/cfg.py kernel/kernel_api.def ${RTB_ASP3_PORT}/core_kernel.py target/mps2_an386_gcc/target_timer.h
     target/mps2_an386_gcc/target_kernel.py)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
@@ -28,7 +28,7 @@ set(RTB_ASP3_OWN_INCLUDES ${RTB_ASP3_DIR}/target ${RTB_ASP3_GEN} ${RTB_ASP3_DIR}
     ${CMAKE_CURRENT_LIST_DIR}/../../core/include)
 set(RTB_ASP3_TREE_INCLUDES ${RTB_KERNEL_SRC}/target/mps2_an386_gcc ${RTB_ASP3_CORE} ${RTB_KERNEL_SRC}/arch/gcc
     ${RTB_KERNEL_SRC}/include ${RTB_KERNEL_SRC} ${RTB_KERNEL_SRC}/kernel)
-set(RTB_ASP3_DEFINITIONS TOPPERS_OMIT_TECS TOPPERS_OMIT_SYSLOG USE_TIM_AS_HRT __TARGET_ARCH_THUMB=4
+set(RTB_ASP3_DEFINITIONS TOPPERS_OMIT_TECS TOPPERS_OMIT_SYSLOG TOPPERS_CUSTOM_IDLE USE_TIM_AS_HRT __TARGET_ARCH_THUMB=4
     RTB_PROFILE_HEADER="${RTB_PROFILE_FILE}")
 if(RTB_ARCH STREQUAL "cortex-m4f")
     list(APPEND RTB_ASP3_DEFINITIONS TOPPERS_CORTEX_M4 TOPPERS_FPU_ENABLE TOPPERS_FPU_CONTEXT TOPPERS_FPU_LAZYSTACKING)
@@ -82,7 +82,7 @@ set(RTB_ASP3_KERNEL_FILES alarm cyclic dataqueue eventflag exception interrupt m
 list(TRANSFORM RTB_ASP3_KERNEL_FILES PREPEND ${RTB_KERNEL_SRC}/kernel/)
 list(TRANSFORM RTB_ASP3_KERNEL_FILES APPEND .c)
 add_library(rtb_kernel STATIC ${RTB_ASP3_KERNEL_FILES}
-    ${RTB_ASP3_CORE}/core_kernel_impl.c ${RTB_ASP3_CORE}/core_support.S ${RTB_KERNEL_SRC}/target/mps2_an386_gcc/target_timer.c
+    ${RTB_ASP3_CORE}/core_kernel_impl.c ${RTB_ASP3_CORE}/core_support.S ${RTB_ASP3_DIR}/target/target_timer.c
     ${RTB_ASP3_GEN}/kernel_cfg.c ${RTB_ASP3_DIR}/target/target_kernel_impl.c)
 add_dependencies(rtb_kernel rtb_asp3_tables)
 rtb_port_link(rtb_os_asp3.c ${RTB_ASP3_ARCH} INCLUDES ${RTB_ASP3_OWN_INCLUDES})

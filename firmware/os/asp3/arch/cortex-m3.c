@@ -30,8 +30,9 @@ uint32_t rtb_os_isr_priority(void)
 
 const char *rtb_os_tick_unobservable(void)
 {
-    return "ASP3 is tickless here: its high-resolution timer (a one-shot SysTick) interrupts only when a time "
-           "event is due, and its periodic tick driver cannot tick at 100 Hz (TSTEP_HRTCNT is limited to 4000 us)";
+    /* Its periodic tick driver (core_timer.c) refuses a step above 4000 us (kernel/time_event.c). */
+    return "ASP3 runs tickless here: no periodic tick, its timer interrupts only when a time event is due "
+           "(its tick driver cannot do 100 Hz)";
 }
 
 const char *rtb_os_sched_unobservable(void)
