@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The whole catalogue on TOPPERS/ASP3 in QEMU (qemu-m4f: mps2-an386), when its tree is given.
+"""The whole catalogue on TOPPERS/ASP3 in QEMU (qemu-m4f: mps2-an386, qemu-m3: mps2-an385), when its
+tree is given.
 
 No registry carries ASP3, so these tests skip with the doctor's reason unless ASP3_PATH names an
 asp3_core tree (CI sets it from ../shared/kernels/asp3_core)."""
@@ -14,11 +15,11 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import run_catalogue
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
 from tests.parts import need
 
-TARGET = "qemu-m4f"
+TARGETS = ("qemu-m4f", "qemu-m3")
 NO_DECISION_HOOK = ("ASP3 chooses the next task whenever its ready queues change (make_runnable and "
                     "make_non_runnable set p_schedtsk) and offers no hook around that choice outside its "
                     "trace log build")
@@ -33,20 +34,25 @@ UNSUPPORTED = {
 }
 # µITRON queues a data queue's receivers in FIFO order whatever its attribute (TA_TPRI orders only
 # its senders), and ASP3 has no call that reorders them: the check sees the kernel's own order.
+# The Cortex-M3 has no FPU: the FPU benchmarks say so on every kernel.
+UNSUPPORTED_BY_TARGET = {"qemu-m4f": UNSUPPORTED,
+                         "qemu-m3": {**UNSUPPORTED, **{label: SOFT_FLOAT for label in FPU_LABELS}}}
 FAILS = {f"queue_wake_order[waiters={n}]": "a less urgent waiter woke before a more urgent one" for n in (2, 5, 10)}
 
 
-@pytest.fixture(scope="module")
-def asp3_runs(workspace: Workspace) -> tuple[Run, Run]:
+@pytest.fixture(scope="module", params=TARGETS)
+def asp3_runs(request: pytest.FixtureRequest, workspace: Workspace) -> tuple[Run, Run]:
     need("kernel", "asp3")
-    return (run_catalogue(workspace, os="asp3", target=TARGET),
-            run_catalogue(workspace, os="asp3", target=TARGET))
+    target = request.param
+    return (run_catalogue(workspace, os="asp3", target=target),
+            run_catalogue(workspace, os="asp3", target=target))
 
 
 def test_every_benchmark_is_ok_or_unsupported_with_its_reason(asp3_runs: tuple[Run, Run]) -> None:
     run, _ = asp3_runs
     assert {r.bench for r in run.results} == {b.name for b in catalogue.scan()}
-    assert {r.label(): r.reason for r in run.results if r.status == "unsupported"} == UNSUPPORTED
+    unsupported = UNSUPPORTED_BY_TARGET[run.manifest["target"]]
+    assert {r.label(): r.reason for r in run.results if r.status == "unsupported"} == unsupported
     assert {r.label(): r.reason for r in run.results if r.status == "fail"} == FAILS
     assert [(r.label(), r.status, r.reason) for r in run.results
             if r.status not in ("ok", "unsupported", "fail")] == []
