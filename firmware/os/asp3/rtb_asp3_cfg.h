@@ -40,6 +40,7 @@
 
 #ifndef TOPPERS_MACRO_ONLY
 #include "kernel.h"
+extern STK_T rtb_asp3_stacks[RTB_ASP3_TASKS][COUNT_STK_T(RTB_ASP3_STACK_BYTES)];
 void rtb_asp3_task_entry(EXINF exinf);
 void rtb_asp3_alarm(EXINF exinf);
 void rtb_asp3_tick(void);

@@ -68,6 +68,8 @@ struct rtb_pool {
 };
 
 static struct rtb_task tasks[RTB_ASP3_TASKS];
+/* Stacks need no zeroing at reset (the kernel initialises each one on activation). */
+STK_T rtb_asp3_stacks[RTB_ASP3_TASKS][COUNT_STK_T(RTB_ASP3_STACK_BYTES)] RTB_NOINIT;
 static struct rtb_sem sems[RTB_ASP3_SEMS_BINARY + RTB_ASP3_SEMS_COUNTING];
 static struct rtb_mutex mutexes[RTB_ASP3_MUTEXES];
 static struct rtb_queue queues[RTB_PORT_MAX_QUEUES];
