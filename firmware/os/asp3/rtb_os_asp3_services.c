@@ -4,7 +4,9 @@
  * are ASP3's alarm handlers (sta_alm/stp_alm), run by the kernel in its timer interrupt. They are
  * created statically with the others (rtb_asp3.cfg); the port hands them out only in the image of
  * the benchmarks that use them (RTB_WITH_SERVICES). */
-#include "kernel.h"
+#include "kernel_impl.h" /* the kernel's own headers, for the alarm's event time (below) */
+#include "time_event.h"
+#include "alarm.h"
 #include "kernel_cfg.h"
 
 #include "rtb/os.h"
@@ -20,7 +22,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "ASP3 event flags: set_flg / wai_flg (TWF_ORW or TWF_ANDW), then clr_flg of the bits that "
                "satisfied the wait (ASP3's TA_CLR would clear every bit)";
     case RTB_SERVICE_TIMERS:
-        return "ASP3 alarm handlers (sta_alm/stp_alm), run in the high-resolution timer's interrupt (no periodic tick)";
+        return "ASP3 alarm handlers (sta_alm/stp_alm), run in the interrupt of its timer, programmed for each "
+               "alarm (no periodic tick): expiry is measured from the time the alarm was due";
     case RTB_SERVICE_QUEUE_PTR:
         return "ASP3 data queues carry one word: the pointer is the word itself";
     }
@@ -133,15 +136,31 @@ rtb_err rtb_os_timer_start(rtb_timer *timer)
 
 rtb_err rtb_os_timer_stop(rtb_timer *timer) { return stp_alm(timer->id) == E_OK ? RTB_OK : RTB_ERROR; }
 
+uint32_t rtb_asp3_hrt_ts(HRTCNT hrt);
+
+/* The kernel programs its clock for each alarm: the time the alarm is due, read from its control
+ * block (as the ThreadX port reads a semaphore's count), converted from the kernel's event time
+ * to its clock, then to the timestamp counter (rtbench's timer driver keeps the kernel's clock on
+ * it: target/target_timer.c). */
+bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
+{
+    SIL_PRE_LOC;
+    SIL_LOC_INT();
+    EVTTIM due = almcb_table[timer->id - TMIN_ALMID].tmevtb.evttim;
+    *expiry_ts = rtb_asp3_hrt_ts(current_hrtcnt + (HRTCNT)(due - current_evttim));
+    SIL_UNL_INT();
+    return true;
+}
+
 #else
 
 void rtb_asp3_alarm(EXINF exinf) { (void)exinf; }
-
-#endif
 
 bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
 {
     (void)timer;
     (void)expiry_ts;
-    return false; /* alarms expire in the tick interrupt, not at a timestamp the kernel knows */
+    return false; /* no timers in this image */
 }
+
+#endif

@@ -38,6 +38,11 @@ HRTCNT hrt_get_current_body(void)
     return clock_us;
 }
 
+/* The timer0 count (rtb_now()'s time base) at which the clock reads `hrt`: the count at clock_us
+ * is `carry` ticks before the last reading. */
+uint32_t rtb_asp3_hrt_ts(HRTCNT hrt);
+uint32_t rtb_asp3_hrt_ts(HRTCNT hrt) { return last_count - carry + (uint32_t)(hrt - clock_us) * HRT_CLOCKS_PER_US; }
+
 static void arm(uint32_t ticks)
 {
     if (ticks < 2u)
