@@ -121,7 +121,7 @@ def test_an_alarm_runs_soon_after_it_is_due(asp3_runs: tuple[Run, Run]) -> None:
 
 def test_the_kernel_vector_table_is_where_vtor_can_point(asp3_runs: tuple[Run, Run]) -> None:
     # core_initialize puts ASP3's generated table in VTOR, which ignores the low bits of an
-    # address: firmware/os/asp3/target/vector.ld aligns it.
+    # address: firmware/os/asp3/mps2/vector.ld aligns it.
     run, _ = asp3_runs
     image = run.manifest["run"]["command"][-1]
     symbols = subprocess.run(["arm-none-eabi-nm", image], capture_output=True, text=True, check=True).stdout

@@ -7,11 +7,13 @@
 # CMakeLists.txt is not used itself: it links its own executable and start-up, and takes its
 # compiler flags (-mfloat-abi=softfp on mps2_an386) from the tree's target, which would not link
 # with rtbench's hard-float image.
-# Target-dependent part: the tree's mps2_an386_gcc headers and its timer (a one-shot SysTick as
-# ASP3's high-resolution timer), with rtbench's target/ folder here (found first) for the
-# initialisation and the configuration, which leave the board's start-up and console to rtbench.
-# ASP3 is tickless there: the ARMv7-M core's periodic tick driver (core_timer.c) cannot tick at
-# the other kernels' 100 Hz (kernel/time_event.c refuses a TSTEP_HRTCNT above 4000 us).
+# Target-dependent part: the tree's mps2_an386_gcc headers (the same for QEMU's mps2-an385), with
+# rtbench's own in mps2/ here, found first: the initialisation and the timer configuration, which
+# leave the board's start-up and console to rtbench; the timer driver (the kernel's clock on the
+# board's timer0, a one-shot SysTick for its interrupts); the idle loop; the vector table's place.
+# ASP3 runs tickless: the ARMv7-M core's periodic tick driver (core_timer.c) cannot tick at the
+# other kernels' 100 Hz (kernel/time_event.c refuses a TSTEP_HRTCNT above 4000 us).
+# The folder is not called target/: setup.py leaves directories of that name out of the wheel.
 include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
 rtb_port_select(ASP3 RTB_ASP3 cortex-m3 arch/arm_m_gcc/common cortex-m4f arch/arm_m_gcc/common)
 rtb_port_require_tree("an asp3_core tree (TOPPERS/ASP3 3.x with its Python configurator)"
@@ -23,8 +25,8 @@ set(RTB_ASP3_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(RTB_ASP3_GEN ${CMAKE_BINARY_DIR}/asp3_cfg)
 file(MAKE_DIRECTORY ${RTB_ASP3_GEN})
 set(RTB_ASP3_CORE ${RTB_KERNEL_SRC}/${RTB_ASP3_PORT})
-# Ours first (target/, the generated tables, the port's folder), then the tree's.
-set(RTB_ASP3_OWN_INCLUDES ${RTB_ASP3_DIR}/target ${RTB_ASP3_GEN} ${RTB_ASP3_DIR} ${RTB_PORT_COMMON_DIR}
+# Ours first (mps2/, the generated tables, the port's folder), then the tree's.
+set(RTB_ASP3_OWN_INCLUDES ${RTB_ASP3_DIR}/mps2 ${RTB_ASP3_GEN} ${RTB_ASP3_DIR} ${RTB_PORT_COMMON_DIR}
     ${CMAKE_CURRENT_LIST_DIR}/../../core/include)
 set(RTB_ASP3_TREE_INCLUDES ${RTB_KERNEL_SRC}/target/mps2_an386_gcc ${RTB_ASP3_CORE} ${RTB_KERNEL_SRC}/arch/gcc
     ${RTB_KERNEL_SRC}/include ${RTB_KERNEL_SRC} ${RTB_KERNEL_SRC}/kernel)
@@ -41,7 +43,7 @@ set(RTB_ASP3_CFG ${Python3_EXECUTABLE} -B ${RTB_KERNEL_SRC}/cfg/cfg.py --kernel 
 foreach(dir ${RTB_ASP3_OWN_INCLUDES} ${RTB_ASP3_TREE_INCLUDES})
     list(APPEND RTB_ASP3_CFG -I${dir})
 endforeach()
-set(RTB_ASP3_CFG_FILES ${RTB_ASP3_DIR}/target/target_kernel.cfg ${RTB_ASP3_DIR}/rtb_asp3.cfg)
+set(RTB_ASP3_CFG_FILES ${RTB_ASP3_DIR}/mps2/target_kernel.cfg ${RTB_ASP3_DIR}/rtb_asp3.cfg)
 
 # Pass 1: the static API calls -> cfg1_out.c, built and linked to read their values back.
 add_custom_command(OUTPUT ${RTB_ASP3_GEN}/cfg1_out.c ${RTB_ASP3_GEN}/cfg1_out.db
@@ -82,8 +84,8 @@ set(RTB_ASP3_KERNEL_FILES alarm cyclic dataqueue eventflag exception interrupt m
 list(TRANSFORM RTB_ASP3_KERNEL_FILES PREPEND ${RTB_KERNEL_SRC}/kernel/)
 list(TRANSFORM RTB_ASP3_KERNEL_FILES APPEND .c)
 add_library(rtb_kernel STATIC ${RTB_ASP3_KERNEL_FILES}
-    ${RTB_ASP3_CORE}/core_kernel_impl.c ${RTB_ASP3_CORE}/core_support.S ${RTB_ASP3_DIR}/target/target_timer.c
-    ${RTB_ASP3_GEN}/kernel_cfg.c ${RTB_ASP3_DIR}/target/target_kernel_impl.c)
+    ${RTB_ASP3_CORE}/core_kernel_impl.c ${RTB_ASP3_CORE}/core_support.S ${RTB_ASP3_DIR}/mps2/target_timer.c
+    ${RTB_ASP3_GEN}/kernel_cfg.c ${RTB_ASP3_DIR}/mps2/target_kernel_impl.c)
 add_dependencies(rtb_kernel rtb_asp3_tables)
 rtb_port_link(rtb_os_asp3.c ${RTB_ASP3_ARCH} INCLUDES ${RTB_ASP3_OWN_INCLUDES})
 # The tree's headers as system headers: rtbench's own files here build with -Wextra -Werror.
@@ -93,5 +95,5 @@ target_compile_definitions(rtb_kernel PUBLIC ${RTB_ASP3_DEFINITIONS}
 # Every function of a kernel file (ALLFUNC), no assert() (NDEBUG): the profile's fair settings.
 target_compile_definitions(rtb_kernel PRIVATE ALLFUNC NDEBUG)
 # The kernel's vector table (core_initialize sets VTOR to it) aligned as VTOR requires: the
-# target's link.ld knows nothing of it, target/vector.ld places it.
-target_link_options(rtb_kernel INTERFACE -Wl,-T,${RTB_ASP3_DIR}/target/vector.ld)
+# target's link.ld knows nothing of it, mps2/vector.ld places it.
+target_link_options(rtb_kernel INTERFACE -Wl,-T,${RTB_ASP3_DIR}/mps2/vector.ld)

@@ -141,7 +141,7 @@ uint32_t rtb_asp3_hrt_ts(HRTCNT hrt);
 /* The kernel programs its clock for each alarm: the time the alarm is due, read from its control
  * block (as the ThreadX port reads a semaphore's count), converted from the kernel's event time
  * to its clock, then to the timestamp counter (rtbench's timer driver keeps the kernel's clock on
- * it: target/target_timer.c). */
+ * it: mps2/target_timer.c). */
 bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
 {
     SIL_PRE_LOC;

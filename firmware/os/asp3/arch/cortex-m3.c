@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The ARMv7-M side of the ASP3 port: the timer interrupt wrapper
- * (the kernel's interrupt entry calls it, target/target_kernel.cfg's DEF_INH), and the priority of the
+ * (the kernel's interrupt entry calls it, mps2/target_kernel.cfg's DEF_INH), and the priority of the
  * interrupts that call the kernel. */
 #include "kernel.h"
 #include "sil.h"
