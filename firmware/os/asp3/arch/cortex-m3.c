@@ -19,7 +19,7 @@ void rtb_asp3_tick(void)
 #ifdef RTB_WITH_SERVICES
     rtb_core_tick_entered(rtb_target_ts()); /* where alarms expire: timer_expiry's reference */
 #endif
-    target_hrt_handler(); /* the an386 target's timer driver: signal_time, then the next event */
+    target_hrt_handler(); /* mps2/target_timer.c: signal_time, which arms the timer for the next event */
 }
 
 /* ASP3's priority -1 (TMAX_INTPRI) as the NVIC holds it, as the kernel's INT_IPM computes it. */
