@@ -273,11 +273,15 @@ void rtb_os_period_wait(rtb_period *period)
     period->next = next;
 }
 
+uint32_t rtb_asp3_systim_ts(SYSTIM systim); /* mps2/target_timer.c */
+
+/* The kernel's clock runs on the timestamp counter (mps2/target_timer.c): the release the last
+ * wait asked for, on that counter. ASP3 sleeps for a relative time, so it wakes a microsecond or
+ * two after it (the time between reading the clock and dly_tsk reading it again). */
 bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
 {
-    (void)period;
-    (void)release_ts;
-    return false; /* the kernel's clock is not the timestamp counter: lateness is from the first release */
+    *release_ts = rtb_asp3_systim_ts((SYSTIM)period->next);
+    return true;
 }
 
 rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)

@@ -43,6 +43,19 @@ HRTCNT hrt_get_current_body(void)
 uint32_t rtb_asp3_hrt_ts(HRTCNT hrt);
 uint32_t rtb_asp3_hrt_ts(HRTCNT hrt) { return last_count - carry + (uint32_t)(hrt - clock_us) * HRT_CLOCKS_PER_US; }
 
+/* The timer0 count at which the kernel's system time (get_tim) reads `systim`: system time and
+ * the clock differ by what the kernel keeps (systim_offset, and its event time's origin). */
+uint32_t rtb_asp3_systim_ts(SYSTIM systim);
+uint32_t rtb_asp3_systim_ts(SYSTIM systim)
+{
+    SIL_PRE_LOC;
+    SIL_LOC_INT();
+    HRTCNT hrt = current_hrtcnt + (HRTCNT)((EVTTIM)(systim - systim_offset) - current_evttim);
+    uint32_t ts = rtb_asp3_hrt_ts(hrt);
+    SIL_UNL_INT();
+    return ts;
+}
+
 static void arm(uint32_t ticks)
 {
     if (ticks < 2u)
