@@ -85,9 +85,12 @@ list(TRANSFORM RTB_ASP3_KERNEL_FILES PREPEND ${RTB_KERNEL_SRC}/kernel/)
 list(TRANSFORM RTB_ASP3_KERNEL_FILES APPEND .c)
 add_library(rtb_kernel STATIC ${RTB_ASP3_KERNEL_FILES}
     ${RTB_ASP3_CORE}/core_kernel_impl.c ${RTB_ASP3_CORE}/core_support.S ${RTB_ASP3_DIR}/mps2/target_timer.c
-    ${RTB_ASP3_GEN}/kernel_cfg.c ${RTB_ASP3_DIR}/mps2/target_kernel_impl.c)
-add_dependencies(rtb_kernel rtb_asp3_tables)
+    ${RTB_ASP3_DIR}/mps2/target_kernel_impl.c)
 rtb_port_link(rtb_os_asp3.c ${RTB_ASP3_ARCH} INCLUDES ${RTB_ASP3_OWN_INCLUDES})
+# The generated tables join after rtb_port_link, which checks the library's sources exist: these
+# exist only once the configurator has run.
+target_sources(rtb_kernel PRIVATE ${RTB_ASP3_GEN}/kernel_cfg.c)
+add_dependencies(rtb_kernel rtb_asp3_tables)
 # The tree's headers as system headers: rtbench's own files here build with -Wextra -Werror.
 target_include_directories(rtb_kernel SYSTEM PUBLIC ${RTB_ASP3_TREE_INCLUDES})
 target_compile_definitions(rtb_kernel PUBLIC ${RTB_ASP3_DEFINITIONS}
