@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The whole catalogue on TOPPERS/ASP3 in QEMU (qemu-m4f: mps2-an386, qemu-m3: mps2-an385), when its
+tree is given.
+
+No registry carries ASP3, so these tests skip with the doctor's reason unless ASP3_PATH names an
+asp3_core tree (CI sets it from ../shared/kernels/asp3_core)."""
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from rtbench.acquire import catalogue
+from rtbench.model import Run
+from rtbench.paths import Workspace
+from rtbench.results.stats import median
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.integration.test_catalogue import assert_direct_resume
+from tests.parts import need
+
+TARGETS = ("qemu-m4f", "qemu-m3")
+NO_DECISION_HOOK = ("ASP3 chooses the next task whenever its ready queues change (make_runnable and "
+                    "make_non_runnable set p_schedtsk) and offers no hook around that choice outside its "
+                    "trace log build")
+TICKLESS = ("ASP3 runs tickless here: no periodic tick, its timer interrupts only when a time event is "
+            "due (its tick driver cannot do 100 Hz)")
+# What ASP3 cannot express, and why. Everything else must be ok, but for FAILS.
+UNSUPPORTED = {
+    **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
+       for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    **{f"tick_cost[tasks={n}]": TICKLESS for n in (0, 5, 10, 15, 30)},
+}
+# µITRON queues a data queue's receivers in FIFO order whatever its attribute (TA_TPRI orders only
+# its senders), and ASP3 has no call that reorders them: the check sees the kernel's own order.
+# The Cortex-M3 has no FPU: the FPU benchmarks say so on every kernel.
+UNSUPPORTED_BY_TARGET = {"qemu-m4f": UNSUPPORTED,
+                         "qemu-m3": {**UNSUPPORTED, **{label: SOFT_FLOAT for label in FPU_LABELS}}}
+FAILS = {f"queue_wake_order[waiters={n}]": "a less urgent waiter woke before a more urgent one" for n in (2, 5, 10)}
+
+
+@pytest.fixture(scope="module", params=TARGETS)
+def asp3_runs(request: pytest.FixtureRequest, workspace: Workspace) -> tuple[Run, Run]:
+    need("kernel", "asp3")
+    target = request.param
+    return (run_catalogue(workspace, os="asp3", target=target),
+            run_catalogue(workspace, os="asp3", target=target))
+
+
+def test_every_benchmark_is_ok_or_unsupported_with_its_reason(asp3_runs: tuple[Run, Run]) -> None:
+    run, _ = asp3_runs
+    assert {r.bench for r in run.results} == {b.name for b in catalogue.scan()}
+    unsupported = UNSUPPORTED_BY_TARGET[run.manifest["target"]]
+    assert {r.label(): r.reason for r in run.results if r.status == "unsupported"} == unsupported
+    assert {r.label(): r.reason for r in run.results if r.status == "fail"} == FAILS
+    assert [(r.label(), r.status, r.reason) for r in run.results
+            if r.status not in ("ok", "unsupported", "fail")] == []
+    assert run.manifest["stream_errors"] == []
+
+
+def test_runs_are_bit_for_bit_repeatable(asp3_runs: tuple[Run, Run]) -> None:
+    first, second = asp3_runs
+    a = {r.label(): (r.status, r.raw_samples) for r in first.results}
+    b = {r.label(): (r.status, r.raw_samples) for r in second.results}
+    assert a.keys() == b.keys()
+    assert [label for label in a if a[label] != b[label]] == []
+
+
+def test_the_profile_is_the_fair_one(asp3_runs: tuple[Run, Run]) -> None:
+    run, _ = asp3_runs
+    kernel = run.manifest["kernel"]
+    assert kernel["name"] == "TOPPERS/ASP3" and kernel["version"].startswith("V3.") and kernel["port"]
+    config = kernel["config"]
+    assert (config["tick_hz"], config["asserts"], config["trace_facility"], config["time_slicing"]) == \
+        ("100", "0", "0", "0")
+    # 100 Hz is the unit of timeouts: the kernel's clock counts microseconds, with no periodic tick.
+    assert (config["tickless"], config["hrt_step_us"], config["mutex_protocol"]) == ("1", "1", "ceiling")
+    assert run.manifest["compiler"]["opt_flags"] == "-O2"
+
+
+def test_native_services_are_named(asp3_runs: tuple[Run, Run]) -> None:
+    run, _ = asp3_runs
+    notes = {r.bench: " ".join(r.notes) for r in run.results}
+    assert "ceiling" in notes["mutex_pi"] and notes["mutex_contention"] == "ceiling"
+    assert "get_mpf/rel_mpf" in notes["pool_alloc"]
+    assert "inside the word" in notes["queue_send"] and "16-byte slot of a ring" in notes["tm_message"]
+    # Semaphores queue their waiters by priority (TA_TPRI): no reordering call, none timed.
+    assert "prioritize" not in notes["sem_wake_order"]
+    # Alarms: the kernel programs its timer for each, so expiry is timed from when one was due.
+    assert "from the time the alarm was due" in notes["timer_expiry"]
+
+
+def test_kernel_paths_compare_as_they_should(asp3_runs: tuple[Run, Run]) -> None:
+    run, _ = asp3_runs
+    m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
+    # A handler that wakes the task directly (wup_tsk) beats going through a semaphore.
+    assert m["irq_task_resume"] < m["irq_task_wake"]
+    assert m["task_resume"] < m["task_preempt"] and m["task_suspend"] < m["task_preempt"]
+    # A pointer is the data queue's own word: no copy in the port.
+    assert m["queue_send_ptr"] <= m["queue_send"] and m["queue_recv_ptr"] <= m["queue_recv"]
+    assert_direct_resume(run)
+
+
+def test_the_kernel_clock_keeps_time(asp3_runs: tuple[Run, Run]) -> None:
+    # Releases on the kernel's microsecond clock (rtbench's timer driver: timer0, the timestamp
+    # counter), each measured from the time it was programmed for: no drift over the run (the
+    # an386 target's own driver lost time at each re-arm, and the idle loop's WFI under -icount
+    # doubled each interval), a fixed small lateness.
+    run, _ = asp3_runs
+    jitter = next(r for r in run.results if r.bench == "periodic_jitter")
+    assert jitter.status == "ok"
+    samples = jitter.samples()
+    assert min(samples) > 0 and max(samples) - min(samples) <= 50, (min(samples), max(samples))
+
+
+def test_an_alarm_runs_soon_after_it_is_due(asp3_runs: tuple[Run, Run]) -> None:
+    # From the due time (the alarm's event time in the kernel, on the timestamp counter) to the
+    # handler: the timer's interrupt entry and the kernel's signal_time, a few hundred instructions.
+    run, _ = asp3_runs
+    expiry = next(r for r in run.results if r.bench == "timer_expiry")
+    assert expiry.status == "ok" and min(expiry.samples()) > 0 and max(expiry.samples()) < 1000
+
+
+def test_the_kernel_vector_table_is_where_vtor_can_point(asp3_runs: tuple[Run, Run]) -> None:
+    # core_initialize puts ASP3's generated table in VTOR, which ignores the low bits of an
+    # address: firmware/os/asp3/mps2/vector.ld aligns it.
+    run, _ = asp3_runs
+    image = run.manifest["run"]["command"][-1]
+    symbols = subprocess.run(["arm-none-eabi-nm", image], capture_output=True, text=True, check=True).stdout
+    address = next(int(line.split()[0], 16) for line in symbols.splitlines() if line.endswith(" _kernel_vector_table"))
+    assert address % 256 == 0, hex(address)
