@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rtbench.acquire import catalogue, doctor
+from rtbench.acquire import catalogue, doctor, platforms
 from rtbench.acquire.build import Build
 from rtbench.campaign import matrix
 from rtbench.model import Run
@@ -279,11 +279,15 @@ def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspac
     proc = rtbench(workspace.root, "footprint", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     data = json.loads(out.read_text())
-    # FreeRTOS's three profiles, and those of the kernels whose trees are given (UCOS2_PATH, THREADX_PATH).
+    # Every profile of FreeRTOS and of the kernels whose trees are given (UCOS2_PATH, THREADX_PATH,
+    # ASP3_PATH) that run on qemu-m3.
     images = {(i["kernel"], i["profile"]) for i in data["images"]}
-    given = {"freertos"} | {name for name in ("ucos2", "threadx") if doctor.part("kernel", name).ready}
-    assert images == {(kernel, profile) for kernel in given for profile in ("default", "debug", "tick1k")}
-    default = next(i for i in data["images"] if i["profile"] == "default")
+    given = {"freertos"} | {name for name in ("ucos2", "threadx", "asp3") if doctor.part("kernel", name).ready}
+    target = platforms.find_target("qemu-m3")
+    assert images == {(kernel.name, profile) for kernel in platforms.kernels()
+                      if kernel.name in given and kernel.runs_on(target) for profile in kernel.profiles}
+    assert {("freertos", "default"), ("freertos", "debug"), ("freertos", "tick1k")} <= images
+    default = next(i for i in data["images"] if i["kernel"] == "freertos" and i["profile"] == "default")
     parts = default["parts"]
     measured = {(r.params["part"], r.params["section"]): r.raw_samples[0]
                 for r in catalogue_run.results if r.bench == "footprint"}
