@@ -84,9 +84,10 @@ def test_compare_ends_with_a_verdict_line(tmp_path: Path) -> None:
     import json
 
     a, b = _reference(tmp_path, "qemu-m3-freertos"), _reference(tmp_path, "qemu-m3-threadx")
-    same = rtbench("compare", str(a), str(a))
+    quick = ("--resamples", "100")  # the verdict's mean is of the point estimates; fewer resamples suffice
+    same = rtbench("compare", str(a), str(a), *quick)
     assert same.stdout.rstrip().splitlines()[-1].startswith("verdict: B is the same as A")
-    done = rtbench("compare", str(a), str(b))
+    done = rtbench("compare", str(a), str(b), *quick)
     last = done.stdout.rstrip().splitlines()[-1]
     # The geometric mean of the median cost ratios of the sampled benchmarks, computed here.
     rows = [{(r["bench"], json.dumps(r["params"], sort_keys=True)): r for r in json.loads(p.read_text())["results"]}
@@ -106,7 +107,7 @@ def test_compare_ends_with_a_verdict_line(tmp_path: Path) -> None:
     # Two kernels differ in many settings: a few lines of them, then a summary.
     fairness = [line for line in done.stdout.splitlines() if line.startswith("  - ")]
     assert 0 < len(fairness) <= 5 and "--all-differences lists them" in done.stdout
-    full = rtbench("compare", str(a), str(b), "--all-differences")
+    full = rtbench("compare", str(a), str(b), "--all-differences", *quick)
     assert len([line for line in full.stdout.splitlines() if line.startswith("  - ")]) > len(fairness)
 
 
