@@ -40,7 +40,8 @@ def run(args: str, root: Path, script: str | None = None) -> tuple[str, str]:
     line as shown, and its output."""
     from mkdocs.exceptions import PluginError
 
-    sys.path.insert(0, str(root))
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     from rtbench.reports import reference_runs
 
     with tempfile.TemporaryDirectory(prefix="rtbench-docs-") as scratch:
