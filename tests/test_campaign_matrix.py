@@ -202,7 +202,7 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
 
     found = cells.expand(matrix.read(SAMPLE), locate=registry)  # 4 qemu-m3 cells, 8 vexriscv-sim cells
     lines: list[str] = []
-    tally = _Progress(found, lines.append)
+    tally = _Progress(found, lines.append, on_terminal=True)
     tally.workers = 2
     qemu = [c for c in found if c.request.target == "qemu-m3"]
     vex = [c for c in found if c.request.target == "vexriscv-sim"]
@@ -216,6 +216,10 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
     for cell in qemu[1:] + vex[1:]:
         tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
     assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
+
+    logged: list[str] = []  # not on a terminal: what happened, no guess
+    _Progress(found, logged.append, on_terminal=False).cell(Done(qemu[0], "ok", 1, None, "w1", 4.0), 1)
+    assert logged == ["[1/12] ok    profile=default opt=-O2 platform=qemu-m3: run 1, 4 s on w1 · 0 failed"]
 
 
 @pytest.mark.parametrize(("axis", "labels"), [

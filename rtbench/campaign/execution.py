@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import socket
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -219,7 +220,9 @@ class _Progress:
     to take as long as the cells of its target took so far (else as long as any cell), the cells
     sent to Dask shared among its workers, the host cells one after the other."""
 
-    def __init__(self, cells: list[Cell], progress: Callable[[str], None]) -> None:
+    def __init__(self, cells: list[Cell], progress: Callable[[str], None], on_terminal: bool | None = None) -> None:
+        # A guess of the time left helps someone watching; a log keeps only what happened.
+        self.on_terminal = sys.stderr.isatty() if on_terminal is None else on_terminal
         self.left = list(cells)
         self.total, self.progress = len(cells), progress
         self.failed = 0
@@ -247,9 +250,9 @@ class _Progress:
         self.failed += done.status != "ok"
         self.seconds.setdefault(done.cell.request.target, []).append(done.seconds)
         where = f"run {done.run_id}" if done.run_id is not None else "not stored"
+        guess = f" · {self.estimate()}" if self.on_terminal else ""
         self.progress(f"[{self.total - len(self.left)}/{self.total}] {done.status:<5} {done.cell.title(repeats)}: "
-                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed · "
-                      f"{self.estimate()}")
+                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed{guess}")
         if done.error:
             self.progress(f"        {done.error.strip().splitlines()[0]}")
 

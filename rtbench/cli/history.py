@@ -13,7 +13,7 @@ from ..acquire import revisions
 from ..acquire.session import RunRequest
 from ..campaign import history
 from ..results.store import Store
-from .arguments import count, option, seconds, workspace
+from .arguments import build_arguments, count, workspace
 from .output import check_output_file, progress
 from .run import _check_workspace
 
@@ -90,17 +90,7 @@ def _selection_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--kernel-repo", type=Path, metavar="PATH",
                          help="the kernel's git repository (default: the kernel's variable, e.g. "
                               "$FREERTOS_KERNEL_PATH, when it names a git clone)")
-    command.add_argument("--target", default="qemu-m3", help="where to run (default qemu-m3)")
-    command.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3)")
-    command.add_argument("--profile", default="default", help="kernel configuration profile")
-    command.add_argument("--bench", help="comma-separated names or globs (default: the whole catalogue)")
-    command.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
-    command.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
-    command.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
-                         help="a benchmark option passed to the image")
-    command.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    command.add_argument("--timeout", type=seconds, default=None, help="how long each run may take")
-    command.add_argument("--silence", type=seconds, default=None, help="how long the guest may print nothing")
+    build_arguments(command, what="every image")
     command.add_argument("--rerun", action="store_true",
                          help="measure every revision again, even where a point is stored")
 
