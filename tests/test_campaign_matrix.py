@@ -6,12 +6,14 @@ twice is refused; a campaign's workers are bounded, and a stop signal while its 
 ends it without leaving a process behind."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -394,6 +396,38 @@ def test_a_scheduler_that_refuses_is_said_at_once(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign", str(matrix),
                            "--scheduler", f"tcp://127.0.0.1:{port}"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
+
+
+@pytest.mark.parametrize("answer", [b"", b"HTTP/1.1 400 Bad Request\r\n\r\n"])
+def test_something_else_than_a_scheduler_is_said_in_seconds(tmp_path: Path, answer: bytes) -> None:
+    # A silent listener (as a host behind a proxy that drops the packets) and a web server: Dask
+    # would wait 20 s, or read "HTTP/1.1" as a frame length and try to allocate exabytes.
+
+    server = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+                if answer:
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    matrix = tmp_path / "m.toml"
+    matrix.write_text('[campaign]\nname = "m"\n[settings]\nbench = "sem_take"\niterations = 10\n')
+    started = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign",
+                               str(matrix), "--scheduler", f"tcp://127.0.0.1:{server.getsockname()[1]}"],
+                              capture_output=True, text=True, timeout=120)
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert proc.returncode == 2 and "but not as a Dask scheduler" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
 
 
