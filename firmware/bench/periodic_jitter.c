@@ -4,7 +4,9 @@
  * can say when a release was due). Options: `periods` (releases per thread, default 200),
  * `period_us` (default 10000, one 100 Hz tick), `threads` (default 1) and `priority` (1..RTB_PRIO_MAX,
  * default one below the runner). One thread without `priority` runs in the catalogue task itself; otherwise
- * `threads` workers run at `priority`, each on its own timeline.
+ * `threads` workers run at `priority`, each on its own timeline. `yielders` (default 0) adds tasks
+ * at the lowest priority that only yield, so that a release preempts a running task rather than
+ * the idle task (RTOSBench's partition jitter).
  * Each sample is the wake-up time minus the time the release was due:
  * - where the kernel reports the programmed release time (timers on the timestamp clock), the
  *   absolute lateness, as cyclictest measures it. A release later than a whole period is a
@@ -22,6 +24,7 @@
 static struct {
     rtb_run *run;
     rtb_group group;
+    rtb_group yielders;
     rtb_mutex *lock; /* serialises rtb_sample between worker threads */
     uint32_t period_us;
     uint32_t threads;
@@ -77,6 +80,37 @@ static void worker(void *arg)
     rtb_group_done(&s.group);
 }
 
+static void yielder(void *arg)
+{
+    (void)arg;
+    while (rtb_group_running(&s.yielders))
+        rtb_os_task_yield();
+    rtb_group_done(&s.yielders);
+}
+
+static bool start_yielders(rtb_run *run, uint32_t count)
+{
+    if (count == 0u)
+        return true;
+    if (count > RTB_GROUP_MAX) {
+        rtb_fail(run, "option yielders must be 0..40");
+        return false;
+    }
+    if (!rtb_group_init(&s.yielders, run))
+        return false;
+    for (uint32_t i = 0; i < count && !rtb_failed(run); i++)
+        rtb_group_spawn(&s.yielders, "yielder", yielder, 0, 1u);
+    return !rtb_failed(run);
+}
+
+static void stop_yielders(uint32_t count)
+{
+    if (count == 0u || count > RTB_GROUP_MAX || !s.yielders.done)
+        return; /* none started */
+    rtb_group_stop(&s.yielders);
+    rtb_group_join(&s.yielders, rtb_failed(s.run) ? 0u : s.yielders.count);
+}
+
 static void run_workers(rtb_run *run, uint32_t threads, uint32_t priority)
 {
     if (priority == 0u || priority > RTB_PRIO_MAX) {
@@ -117,10 +151,14 @@ static void run(rtb_run *run)
         rtb_fail(run, "option threads must be 1..40");
         return;
     }
-    if (threads == 1u && priority == 0u)
-        release_loop();
-    else
-        run_workers(run, threads, priority ? priority : DEFAULT_PRIORITY);
+    uint32_t yielders = rtb_option(run, "yielders", 0u);
+    if (start_yielders(run, yielders)) {
+        if (threads == 1u && priority == 0u)
+            release_loop();
+        else
+            run_workers(run, threads, priority ? priority : DEFAULT_PRIORITY);
+    }
+    stop_yielders(yielders);
     if (s.unsupported)
         rtb_unsupported(run, "the kernel cannot release at this period (not a whole number of ticks)");
     if (s.late) {

@@ -32,7 +32,8 @@ UNSUPPORTED = {
     "ucos2": {
         # Only what is about equal priorities: task_preempt_load's extra tasks and the sleepers of
         # tick_cost and delay_block take a priority each, and 40 levels hold 30 of them.
-        **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]")},
+        **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]",
+                                                  *(f"sem_signal_wake_workload[tasks={n}]" for n in (2, 4, 8)))},
         **{f"{bench}[tasks={n}]": NO_DECISION_HOOK["ucos2"]
            for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
         **{label: SOFT_FLOAT for label in FPU_LABELS},
