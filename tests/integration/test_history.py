@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""`rtbench history` and `rtbench ab` on a kernel repository made at test time from the
-registry's FreeRTOS tree: a pristine commit, an unrelated one (a comment), one that adds work to
-the context-switch path (vTaskSwitchContext), and one that does not compile. On qemu-m3 the
-counts are exact: the history finds exactly the slower commit, `ab` exits 1 across it and 0
-across the unrelated one, a resumed history measures nothing again, and the broken commit is a
-recorded point, not the end of the history."""
+"""`rtbench history`, `rtbench ab` and `rtbench bisect` on a kernel repository made at test time
+from the registry's FreeRTOS tree: a pristine commit, an unrelated one (a comment), one that adds
+work to the context-switch path (vTaskSwitchContext), one that does not compile, one that fixes
+it and one that adds more work there. On qemu-m3 the counts are exact: the history finds exactly
+the slower commit, `ab` exits 1 across it and 0 across the unrelated one, a resumed history
+measures nothing again, the broken commit is a recorded point, not the end of the history, and
+`bisect` skips it, names the last commit and attributes its instructions to vTaskSwitchContext."""
 from __future__ import annotations
 
 import json
@@ -28,8 +29,12 @@ SHORT = ("--iterations", "30", "--warmup", "5", "--bench", BENCHES)
 # What the kernel build reads from a FreeRTOS-Kernel tree for qemu-m3 (os/freertos/os.cmake).
 _TREE_PARTS = ("include", "portable/GCC/ARM_CM3", "portable/MemMang")
 _SWITCH = re.compile(r"(void vTaskSwitchContext\( void \)\s*\{)")
-_WORK = "\n        /* rtbench test: more work on every context switch. */\n" \
-        "        __asm volatile ( \"nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\" );\n"
+
+
+def _work(nops: int) -> str:
+    body = "\\n ".join(["nop"] * nops)  # the C string "nop\n nop..."
+    return ("\n        /* rtbench test: more work on every context switch. */\n"
+            f"        __asm volatile ( \"{body}\" );\n")
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -46,7 +51,7 @@ def _commit(repo: Path, message: str, tag: str) -> None:
 
 @pytest.fixture(scope="module")
 def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A git repository of the registry's FreeRTOS tree with four commits, tagged c1 to c4."""
+    """A git repository of the registry's FreeRTOS tree with six commits, tagged c1 to c6."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     tree = sources.locate(find_kernel("freertos")).path
@@ -63,13 +68,22 @@ def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     list_c.write_text(list_c.read_text() + "\n/* An unrelated change: a comment. */\n")
     _commit(repo, "comment in list.c", "c2")
     tasks_c = repo / "tasks.c"
-    text, found = _SWITCH.subn(lambda m: m.group(1) + _WORK, tasks_c.read_text(), count=1)
+    _add_work(tasks_c, 8)
+    _commit(repo, "more work in vTaskSwitchContext", "c3")
+    fine = list_c.read_text()
+    list_c.write_text(fine + "\nthis does not compile\n")
+    _commit(repo, "a change that breaks the build", "c4")
+    list_c.write_text(fine)
+    _commit(repo, "fix the build", "c5")
+    _add_work(tasks_c, 4)
+    _commit(repo, "four more instructions in vTaskSwitchContext", "c6")
+    return repo
+
+
+def _add_work(tasks_c: Path, nops: int) -> None:
+    text, found = _SWITCH.subn(lambda m: m.group(1) + _work(nops), tasks_c.read_text(), count=1)
     assert found == 1, "vTaskSwitchContext( void ) not found in the registry's tasks.c"
     tasks_c.write_text(text)
-    _commit(repo, "more work in vTaskSwitchContext", "c3")
-    list_c.write_text(list_c.read_text() + "\nthis does not compile\n")
-    _commit(repo, "a change that breaks the build", "c4")
-    return repo
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +196,6 @@ def test_a_directory_that_is_no_git_repository_is_refused(cli: Cli, tmp_path: Pa
 def test_every_nth_revision_keeps_the_first_and_the_last(kernel_repo: Path) -> None:
     every = revisions.expand(kernel_repo, "c1..c4", every=2)
     assert [r.name for r in every] == ["c1", "c3", "c4"]  # a range names its commits by their tags
-    assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4"]
+    assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4", "c5", "c6"]
     with pytest.raises(RtbenchError, match="at least 1"):
         revisions.expand(kernel_repo, "c1..c4", every=0)
