@@ -174,6 +174,9 @@ def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, ke
     (("history", "--revs", "c1,c2", "--first-parent"), "--first-parent applies to a range"),
     (("history", "--revs", "c1", "--kernel-src", "x"), "unrecognized arguments"),
     (("ab", "c1", "c2", "--bench", "no_such_bench"), "matches no benchmark"),
+    (("bisect", "--good", "c1", "--bad", "nope", "--bench", "task_switch"), "unknown revision 'nope'"),
+    (("bisect", "--good", "c2", "--bad", "c2", "--bench", "task_switch"), "the same commit"),
+    (("bisect", "--good", "c1", "--bad", "c2", "--bench", "task_*"), "follows one benchmark"),
 ])
 def test_bad_input_exits_2_with_advice(cli: Cli, kernel_repo: Path, args: tuple[str, ...], message: str) -> None:
     done = cli(*args, "--kernel-repo", str(kernel_repo)) if "--kernel-src" not in args else None
@@ -199,3 +202,40 @@ def test_every_nth_revision_keeps_the_first_and_the_last(kernel_repo: Path) -> N
     assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4", "c5", "c6"]
     with pytest.raises(RtbenchError, match="at least 1"):
         revisions.expand(kernel_repo, "c1..c4", every=0)
+
+
+def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
+        cli: Cli, kernel_repo: Path, home: Path, tmp_path: Path) -> None:
+    out = tmp_path / "bisect.json"
+    args = ("bisect", "--kernel-src", str(kernel_repo), "--good", "c3", "--bad", "c6", "--bench", "task_switch",
+            "--iterations", "30", "--warmup", "5")
+    done = cli(*args, "--json", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    doc = json.loads(out.read_text())
+    # c4 does not build: skipped, and the nearest commit (c5, the fix) tested instead.
+    assert [(t["name"], t["verdict"]) for t in doc["tested"]] == [
+        ("c3", "good"), ("c6", "bad"), ("c4", "skipped"), ("c5", "good")]
+    assert [(s["name"], s["status"]) for s in doc["skipped"]] == [("c4", "build failed")]
+    assert doc["first_bad"]["commit"] == _git(kernel_repo, "rev-parse", "c6") and doc["parent"]["name"] == "c5"
+    assert f"first bad commit: c6 ({doc['first_bad']['commit']}) four more instructions" in done.stdout
+    assert doc["median_after"] - doc["median_before"] == 4  # four nops, each executed once per switch
+    # The attribution: exactly the one function that changed, by exactly its four instructions.
+    attribution = doc["attribution"]
+    assert [(f["function"], f["delta"]) for f in attribution["functions"]] == [("vTaskSwitchContext", 4)]
+    assert attribution["traced_samples_match_stored"] is True
+    with Store(home / "results.sqlite", read_only=True) as store:
+        stored = {t["name"]: store.load(t["run"]) for t in doc["tested"]}
+    for name, side in (("c5", "before"), ("c6", "after")):
+        traced = attribution[side]
+        samples = next(r for r in stored[name].results if r.bench == "task_switch").samples()
+        assert traced["samples"] == samples and traced["n"] == 30
+        # Exact: each sample's functions add up to the instructions between its two timestamp reads.
+        assert traced["sample_sums"] == [s + traced["overhead"] for s in samples]
+        assert sum(f["total"] for f in traced["functions"].values()) == sum(samples) + 30 * traced["overhead"]
+    # Run again: every point is found in the store, nothing is built or measured again.
+    again = cli(*args, "--no-attribution")
+    assert again.returncode == 0 and len(re.findall(r"stored as run \d+", again.stderr)) == 4, again.stderr
+    assert "run     " not in again.stderr
+    unchanged = cli("bisect", "--kernel-src", str(kernel_repo), "--good", "c1", "--bad", "c2", "--bench", "task_switch",
+                    "--iterations", "30", "--warmup", "5", "--no-attribution")
+    assert unchanged.returncode == 1 and "no commit moved it" in unchanged.stdout
