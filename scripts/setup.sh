@@ -108,6 +108,11 @@ cargo fetch -q --manifest-path kernel-sources/Cargo.toml
 say "checking the linux-rt guest kernel package"
 python3 -m rtbench.acquire.guest_kernel fetch >/dev/null
 
+# rtbench's QEMU plugin (rtbench bisect's per-function attribution): built with the host's gcc into
+# ~/.cache/rtbench/qemu-plugin, once per content of its source.
+say "building rtbench's QEMU plugin"
+python3 -m rtbench.acquire.qemu_plugin install >/dev/null
+
 # Every target and kernel of the default set must now build: rtbench doctor compiles and links
 # with each toolchain. Its report names what is still missing.
 if ! report=$(python3 -m rtbench doctor 2>&1); then
