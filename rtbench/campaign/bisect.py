@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..acquire import insn_profile, revisions
+from ..acquire import catalogue, insn_profile, revisions
 from ..acquire.insn_profile import Attribution
 from ..acquire.revisions import Revision
 from ..acquire.session import image_for
@@ -61,6 +61,10 @@ class Bisection:
         """The commits one of which is the first bad one (one, when the bisection found it)."""
         last_good, first_bad = self.open_range
         return self.path[last_good + 1:first_bad + 1]
+
+
+def _info(bench: str) -> catalogue.BenchInfo:
+    return next(b for b in catalogue.scan() if b.name == bench)
 
 
 def value_of(point: Point, bench: str) -> float | None:
@@ -107,6 +111,11 @@ def bisect(chosen: Selection, repo: Path, good: Revision, bad: Revision, store: 
            progress: Callable[[str], None]) -> Bisection:
     """Measures good and bad, then halves the commits between until one is left (or only skipped ones)."""
     bench = chosen.benches[0]
+    info = _info(bench)
+    if info.param or info.host:
+        raise RtbenchError(f"{bench} " + (f"sweeps {info.param}: it gives one result per value" if info.param
+                                          else "is computed by the host, not measured on the target"),
+                           "bisect follows a measured benchmark with one result, e.g. --bench task_switch")
     path = revisions.first_parent_path(repo, good, bad)
     found = Bisection(chosen, bench, path)
     progress(f"bisect: {len(path) - 2} commit(s) between {good.name} and {bad.name} (first parents)")
@@ -157,6 +166,10 @@ def attribute(found: Bisection, repo: Path, workspace: Workspace, progress: Call
     """The per-function instructions of the first bad commit and its parent, from a traced run of each.
     A target the plugin cannot trace leaves the reason in `attribution_error`, not an exception."""
     if found.first_bad is None:
+        return
+    if _info(found.bench).raw:
+        found.attribution_error = (f"{found.bench}'s interval starts at a hardware event (the timer's fire), not at "
+                                   "a timestamp read: there is no read to start the count at")
         return
     pair = []
     try:
