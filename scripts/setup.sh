@@ -77,10 +77,10 @@ url = json.loads(md.distribution("rtbench").read_text("direct_url.json") or "{}"
 sys.exit(0 if url == pathlib.Path.cwd().resolve().as_uri() else 1)
 PY
 }
-needs=$(unmet base)$(unmet campaign)
+needs=$(unmet base)$(unmet campaign)$(unmet changepoints)
 if [ -n "$needs" ] || ! editable_here; then
   say "installing the rtbench Python package${needs:+ (needs $needs)}"
-  python3 -m pip install -q --disable-pip-version-check -e '.[test,board,campaign]'
+  python3 -m pip install -q --disable-pip-version-check -e '.[test,board,campaign,changepoints]'
 fi
 
 # The vexriscv-sim SoC's Python packages (pyproject.toml's "soc" extra).
