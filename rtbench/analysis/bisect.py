@@ -9,6 +9,7 @@ from typing import Any
 
 from ..acquire.insn_profile import Attribution
 from ..campaign.bisect import Bisection
+from ..results import schema
 from ..results.stats import median
 
 
@@ -93,7 +94,7 @@ def document(shown: BisectView) -> dict[str, Any]:
         return {"name": rev.name, "commit": rev.commit, "subject": rev.subject}
 
     doc: dict[str, Any] = {
-        "schema": "rtbench-bisect/1", "benchmark": found.bench, "target": chosen.target, "kernel": chosen.kernel,
+        "benchmark": found.bench, "target": chosen.target, "kernel": chosen.kernel,
         "unit": chosen.unit, "config": chosen.config_hash, "exact": chosen.deterministic,
         "good": revision(0), "bad": revision(len(found.path) - 1), "commits_between": len(found.path) - 2,
         "found": shown.located,
@@ -115,4 +116,4 @@ def document(shown: BisectView) -> dict[str, Any]:
             "functions": [{"function": d.name, "before": d.before, "after": d.after, "delta": d.delta,
                            "before_total": d.before_total, "after_total": d.after_total} for d in shown.deltas],
         }
-    return doc
+    return schema.stamped(schema.BISECT, doc)

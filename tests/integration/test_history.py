@@ -16,10 +16,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from rtbench.acquire import revisions, sources
 from rtbench.acquire.platforms import find_kernel
 from rtbench.errors import RtbenchError
+from rtbench.results import schema
 from rtbench.results.store import Store
 from tests.runfiles import Cli, in_process
 
@@ -212,6 +214,10 @@ def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
     done = cli(*args, "--json", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     doc = json.loads(out.read_text())
+    assert doc["schema"] == schema.BISECT
+    published = json.loads(schema.schema_file(schema.BISECT).read_text())
+    Draft202012Validator.check_schema(published)
+    Draft202012Validator(published).validate(doc)
     # c4 does not build: skipped, and the nearest commit (c5, the fix) tested instead.
     assert [(t["name"], t["verdict"]) for t in doc["tested"]] == [
         ("c3", "good"), ("c6", "bad"), ("c4", "skipped"), ("c5", "good")]
