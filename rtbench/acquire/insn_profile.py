@@ -11,7 +11,9 @@ is found among the reads before its store: two reads whose instruction counts li
 sample's count apart (the sample plus the read overhead the host subtracts). Its segments'
 per-address counts, mapped to the ELF's function symbols, are the sample's attribution, and they
 add up to that count exactly; a sample for which no such pair exists is an error, never an
-estimate."""
+estimate. The end read taken is the last before the store that has a partner: a benchmark that
+read the counter again between its interval's end and storing the sample could, by coincidence of
+counts, have a later pair taken (none of the catalogue's single-interval benchmarks does)."""
 from __future__ import annotations
 
 import bisect
@@ -197,6 +199,9 @@ def profile(target: Target, build: Build, options: dict[str, str], bench: str, d
     for line in proc.stdout.splitlines():
         parser.feed(line)
     results = [r for r in parser.finish().results if r.bench == bench]
+    if len(results) > 1:
+        raise RtbenchError(f"{bench} gave {len(results)} results (one per value of its parameter): "
+                           "attribution covers a benchmark with one result")
     if len(results) != 1 or results[0].status != "ok":
         why = results[0].reason if results else "it reported no result"
         raise RtbenchError(f"the traced run of {bench} did not measure it: {why}")
