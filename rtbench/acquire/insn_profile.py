@@ -13,7 +13,7 @@ per-address counts, mapped to the ELF's function symbols, are the sample's attri
 add up to that count exactly; a sample for which no such pair exists is an error, never an
 estimate. The end read taken is the last before the store that has a partner: a benchmark that
 read the counter again between its interval's end and storing the sample could, by coincidence of
-counts, have a later pair taken (none of the catalogue's single-interval benchmarks does)."""
+counts, have a later pair taken."""
 from __future__ import annotations
 
 import bisect
