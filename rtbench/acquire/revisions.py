@@ -208,6 +208,10 @@ def first_parent_path(repo: Path, good: Revision, bad: Revision) -> list[Revisio
     good must lie on that path: bisection compares each commit with its first parent."""
     if good.commit == bad.commit:
         raise RtbenchError(f"--good and --bad are the same commit ({good.short})", "give two different revisions")
+    if _git(repo, "merge-base", "--is-ancestor", good.commit, bad.commit, check=False).returncode != 0:
+        raise RtbenchError(f"{good.name} is not an ancestor of {bad.name}: bisection goes from an older good "
+                           "revision to a newer bad one",
+                           "swap --good and --bad if the figure got better, or give an older --good")
     path = expand(repo, f"{good.commit}..{bad.commit}", first_parent=True)
     parent = _git(repo, "rev-parse", "--verify", "--quiet", f"{path[1].commit}^1", check=False).stdout.strip()
     if parent != good.commit:

@@ -82,8 +82,8 @@ def _why_skipped(point: Point, bench: str) -> str:
 
 
 def _point(chosen: Selection, repo: Path, revision: Revision, store: Store, workspace: Workspace,
-           progress: Callable[[str], None]) -> Point:
-    found = stored_point(store, chosen, revision)
+           progress: Callable[[str], None], reuse: bool) -> Point:
+    found = stored_point(store, chosen, revision) if reuse else None
     if found is not None:
         progress(f"point   {revision.name}: stored as run {found.run.run_id} ({found.status})")
         return found
@@ -108,8 +108,9 @@ def _next(lo: int, hi: int, skipped: set[int]) -> int | None:
 
 
 def bisect(chosen: Selection, repo: Path, good: Revision, bad: Revision, store: Store, workspace: Workspace,
-           progress: Callable[[str], None]) -> Bisection:
-    """Measures good and bad, then halves the commits between until one is left (or only skipped ones)."""
+           progress: Callable[[str], None], reuse: bool = True) -> Bisection:
+    """Measures good and bad, then halves the commits between until one is left (or only skipped
+    ones). `reuse`: take a revision's stored point instead of measuring it again."""
     bench = chosen.benches[0]
     info = _info(bench)
     if info.param or info.host:
@@ -121,7 +122,7 @@ def bisect(chosen: Selection, repo: Path, good: Revision, bad: Revision, store: 
     progress(f"bisect: {len(path) - 2} commit(s) between {good.name} and {bad.name} (first parents)")
     ends = []
     for revision, role in ((good, "good"), (bad, "bad")):
-        point = _point(chosen, repo, revision, store, workspace, progress)
+        point = _point(chosen, repo, revision, store, workspace, progress, reuse)
         value = value_of(point, bench)
         if value is None:
             raise RtbenchError(f"the {role} revision {revision.name} gives no value for {bench} "
@@ -144,7 +145,7 @@ def bisect(chosen: Selection, repo: Path, good: Revision, bad: Revision, store: 
         revision = path[index]
         progress(f"bisect: {hi - lo - 1} commit(s) left between {path[lo].name} and {path[hi].name}; "
                  f"testing {revision.name}")
-        point = _point(chosen, repo, revision, store, workspace, progress)
+        point = _point(chosen, repo, revision, store, workspace, progress, reuse)
         value = value_of(point, bench)
         if value is None:
             skipped.add(index)

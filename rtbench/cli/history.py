@@ -106,7 +106,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     home = workspace(args)
     _check_workspace(home)
     with Store(home.store) as store:
-        found = bisect.bisect(chosen, repo, good, bad, store, home, progress)
+        found = bisect.bisect(chosen, repo, good, bad, store, home, progress, reuse=not args.rerun)
     if not args.no_attribution:
         bisect.attribute(found, repo, home, progress)
     shown = view(found)
