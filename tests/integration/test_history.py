@@ -178,6 +178,7 @@ def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, ke
     (("ab", "c1", "c2", "--bench", "no_such_bench"), "matches no benchmark"),
     (("bisect", "--good", "c1", "--bad", "nope", "--bench", "task_switch"), "unknown revision 'nope'"),
     (("bisect", "--good", "c2", "--bad", "c2", "--bench", "task_switch"), "the same commit"),
+    (("bisect", "--good", "c3", "--bad", "c1", "--bench", "task_switch"), "c3 is not an ancestor of c1"),
     (("bisect", "--good", "c1", "--bad", "c2", "--bench", "task_*"), "follows one benchmark"),
 ])
 def test_bad_input_exits_2_with_advice(cli: Cli, kernel_repo: Path, args: tuple[str, ...], message: str) -> None:
