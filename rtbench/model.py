@@ -24,6 +24,21 @@ class Scale:
     def convert(self, raw: int) -> int:
         return round(Fraction(raw * self.num, self.den))
 
+    def convert_all(self, raws: list[int], minus: int = 0) -> list[int]:
+        """[convert(raw) - minus for raw in raws], exactly, without a Fraction per sample
+        (runs of 10^7 samples are stored): round half to even, as round() on a Fraction."""
+        num, den = self.num, self.den
+        if num == den:
+            return [raw - minus for raw in raws]
+        if den == 1:
+            return [raw * num - minus for raw in raws]
+        converted = []
+        for raw in raws:
+            whole, rest = divmod(raw * num, den)
+            twice = 2 * rest
+            converted.append(whole + (twice > den or (twice == den and whole & 1)) - minus)
+        return converted
+
 
 @dataclass
 class Result:
@@ -43,8 +58,7 @@ class Result:
 
     def samples(self) -> list[int]:
         """Samples in `unit`, with the timestamp-read overhead subtracted."""
-        overhead = self.scale.convert(self.overhead_raw)
-        return [self.scale.convert(raw) - overhead for raw in self.raw_samples]
+        return self.scale.convert_all(self.raw_samples, self.scale.convert(self.overhead_raw))
 
     @property
     def higher_is_better(self) -> bool:

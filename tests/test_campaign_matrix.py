@@ -6,12 +6,14 @@ twice is refused; a campaign's workers are bounded, and a stop signal while its 
 ends it without leaving a process behind."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -202,7 +204,7 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
 
     found = cells.expand(matrix.read(SAMPLE), locate=registry)  # 4 qemu-m3 cells, 8 vexriscv-sim cells
     lines: list[str] = []
-    tally = _Progress(found, lines.append)
+    tally = _Progress(found, lines.append, on_terminal=True)
     tally.workers = 2
     qemu = [c for c in found if c.request.target == "qemu-m3"]
     vex = [c for c in found if c.request.target == "vexriscv-sim"]
@@ -216,6 +218,10 @@ def test_the_time_left_is_estimated_per_target(tmp_path: Path) -> None:
     for cell in qemu[1:] + vex[1:]:
         tally.cell(Done(cell, "ok", 9, None, "w1", 1.0), 1)
     assert lines[-1].endswith("all cells done") and lines[-1].startswith("[12/12]")
+
+    logged: list[str] = []  # not on a terminal: what happened, no guess
+    _Progress(found, logged.append, on_terminal=False).cell(Done(qemu[0], "ok", 1, None, "w1", 4.0), 1)
+    assert logged == ["[1/12] ok    profile=default opt=-O2 platform=qemu-m3: run 1, 4 s on w1 · 0 failed"]
 
 
 @pytest.mark.parametrize(("axis", "labels"), [
@@ -390,6 +396,38 @@ def test_a_scheduler_that_refuses_is_said_at_once(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign", str(matrix),
                            "--scheduler", f"tcp://127.0.0.1:{port}"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "cannot reach the Dask scheduler" in proc.stderr, proc.stderr
+    assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
+
+
+@pytest.mark.parametrize("answer", [b"", b"HTTP/1.1 400 Bad Request\r\n\r\n"])
+def test_something_else_than_a_scheduler_is_said_in_seconds(tmp_path: Path, answer: bytes) -> None:
+    # A silent listener (as a host behind a proxy that drops the packets) and a web server: Dask
+    # would wait 20 s, or read "HTTP/1.1" as a frame length and try to allocate exabytes.
+
+    server = socket.create_server(("127.0.0.1", 0))
+    accepted: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+                if answer:
+                    conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    matrix = tmp_path / "m.toml"
+    matrix.write_text('[campaign]\nname = "m"\n[settings]\nbench = "sem_take"\niterations = 10\n')
+    started = time.monotonic()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), "campaign",
+                               str(matrix), "--scheduler", f"tcp://127.0.0.1:{server.getsockname()[1]}"],
+                              capture_output=True, text=True, timeout=120)
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+    assert proc.returncode == 2 and "but not as a Dask scheduler" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
 
 

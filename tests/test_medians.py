@@ -4,7 +4,10 @@
 average of the two middle values. An even sample count is where the two definitions part."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
+import pytest
 
 from rtbench.analysis import variants
 from rtbench.model import Result, Run, Scale
@@ -50,3 +53,13 @@ def test_comparison_shows_the_nearest_rank_median() -> None:
     table = compare.comparison_table(compare.compare_runs(runs, ["a", "b"], resamples=50))
     (row,) = table.rows
     assert table.record(row)["A_median"] == 761 and row.cells[3].text == "761"
+
+
+@pytest.mark.parametrize(("num", "den"), [(1, 1), (3, 1), (1, 3), (7, 2), (1000, 1024), (5, 10), (13, 6)])
+def test_samples_are_converted_as_one_fraction_each_would_be(num: int, den: int) -> None:
+    # The fast conversion must round exactly as round(Fraction) does: half to even, negatives too.
+    raws = list(range(-40, 400)) + [2**32 - 1, 2**40 + 7]
+    scale = Scale("ns", num, den)
+    result = Result("b", {}, "ns", "ok", raw_samples=raws, overhead_raw=5, scale=scale)
+    overhead = round(Fraction(5 * num, den))
+    assert result.samples() == [round(Fraction(raw * num, den)) - overhead for raw in raws]

@@ -124,3 +124,19 @@ def test_an_ok_result_without_samples_is_refused(tmp_path: Path, rtbench: Cli) -
     path.write_text(json.dumps(document))
     proc = rtbench("report", str(path))
     assert proc.returncode == 2 and "results[0] (task_switch): status ok without samples" in proc.stderr
+
+
+def test_a_compressed_run_is_read_as_it_is_and_a_cut_one_refused(tmp_path: Path, rtbench: Cli) -> None:
+    # The published reference runs are gzip files: report and compare read them unpacked.
+    import gzip
+
+    plain = write_run(tmp_path / "a.json", [result("task_switch", [61, 62, 61])])
+    packed = tmp_path / "a.json.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    assert rtbench("compare", str(plain), str(packed)).returncode == 0
+    shown = rtbench("report", str(packed))
+    assert shown.returncode == 0 and "task_switch" in shown.stdout
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(packed.read_bytes()[:-12])
+    proc = rtbench("report", str(cut))
+    assert proc.returncode == 2 and "the compressed file is cut short" in proc.stderr

@@ -23,8 +23,14 @@ from ..results.tables import Column, Table, cell
 
 # The survey's categories, in its order, then what it has no name for.
 CATEGORIES = ("task", "synchronisation", "message", "memory", "time", "interrupt", "system", "trace", "other")
-PROPERTIES = (("licence", "licence"), ("scheduler", "scheduler"), ("priority_levels", "priority levels"),
-              ("equal_priorities", "equal priorities"), ("mutex_protocol", "mutex protocol"), ("pool", "pool"))
+# The survey's Table 2 (origin to language), its Table 3 (semaphores) and Table 4 (service calls,
+# critical sections), as each port's os.toml [properties] states them for the kernel rtbench builds.
+PROPERTIES = (("origin", "origin and design objective"), ("licence", "licence"), ("scheduler", "scheduler"),
+              ("priority_levels", "priority levels"), ("equal_priorities", "equal priorities"),
+              ("mutex_protocol", "mutex protocol"), ("pool", "pool"), ("documentation", "documentation"),
+              ("language", "language"), ("semaphore_create", "semaphore creation parameters"),
+              ("semaphore_waiters", "semaphore waiters"), ("service_call", "service call"),
+              ("critical_section", "critical section"))
 
 
 @dataclass
@@ -36,6 +42,15 @@ class KernelProfile:
     api: dict[str, list[str]] = field(default_factory=dict)  # category -> API names
     footprint: dict[str, dict[str, int]] = field(default_factory=dict)  # image -> text/data/bss of the kernel
     notes: list[str] = field(default_factory=list)
+
+
+def properties_of(kernel: Kernel) -> dict[str, str]:
+    """The port's description; a port of another port's kernel (api_like) takes what it does not
+    state from that one's."""
+    own = kernel.spec.get("properties", {})
+    like = find_kernel(str(own["api_like"])).spec.get("properties", {}) if "api_like" in own else {}
+    merged = {**like, **own}
+    return {key: str(value) for key, value in merged.items() if key not in ("api", "api_like")}
 
 
 def _api_spec(kernel: Kernel) -> dict[str, object] | None:
@@ -88,9 +103,7 @@ def build_minimal(build: Build) -> Path:
 
 
 def profile(kernel: Kernel, target: Target, workspace: Workspace, progress: Callable[[str], None]) -> KernelProfile:
-    properties = {key: str(value) for key, value in kernel.spec.get("properties", {}).items()
-                  if key != "api" and key != "api_like"}
-    result = KernelProfile(kernel.name, properties=properties)
+    result = KernelProfile(kernel.name, properties=properties_of(kernel))
     try:
         source = sources.locate(kernel)
     except RtbenchError as err:
@@ -133,9 +146,7 @@ def from_runs(runs: list[Run]) -> list[KernelProfile]:
             continue
         kernel_entry = run.manifest.get("kernel")
         recorded: dict[str, object] = kernel_entry if isinstance(kernel_entry, dict) else {}
-        properties = {key: str(value) for key, value in kernel.spec.get("properties", {}).items()
-                      if key not in ("api", "api_like")}
-        profile = KernelProfile(name, version=str(recorded.get("version", "")), properties=properties)
+        profile = KernelProfile(name, version=str(recorded.get("version", "")), properties=properties_of(kernel))
         tree = recorded.get("source")
         if isinstance(tree, str) and Path(tree).is_dir():
             try:

@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import socket
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from distributed import Client
 
 CONNECT_TIMEOUT = "20s"
+PROBE_TIMEOUT = 5.0  # seconds for a scheduler to accept a connection and send its handshake
+MAX_HANDSHAKE = 1 << 20  # bytes: a Dask handshake is tens of bytes
 WORKER_WAIT = 60.0  # seconds to wait for a first worker on an existing cluster
 POLL = 0.2  # seconds between looks at the cluster (and at the stop signals received)
 
@@ -128,17 +131,39 @@ def require_dask() -> None:
 
 
 def _reachable(scheduler: str) -> None:
-    """A TCP scheduler address that refuses connections, or does not resolve, is said at once
-    (Dask itself retries for CONNECT_TIMEOUT first)."""
+    """A TCP scheduler address that refuses connections, does not resolve, drops packets or
+    answers as something else than Dask is said within seconds (Dask itself retries for
+    CONNECT_TIMEOUT first, and reads any answer's first bytes as a message length)."""
     match = re.fullmatch(r"(?:tcp://)?\[?([^\]/]+?)\]?:(\d+)/?", scheduler.strip())
     if match is None:
         return  # another protocol (tls://, inproc://): Dask's own connection says what is wrong
+    hint = "start one with `dask scheduler` and give its address, e.g. --scheduler tcp://HOST:8786"
     try:
-        socket.create_connection((match.group(1), int(match.group(2))), timeout=5).close()
+        with socket.create_connection((match.group(1), int(match.group(2))), timeout=PROBE_TIMEOUT) as probe:
+            header = _handshake_header(probe)
     except OSError as err:
-        raise RtbenchError(f"cannot reach the Dask scheduler at {scheduler}: {err.strerror or err}",
-                           "start one with `dask scheduler` and give its address, e.g. "
-                           "--scheduler tcp://HOST:8786") from None
+        raise RtbenchError(f"cannot reach the Dask scheduler at {scheduler}: {err.strerror or err}", hint) from None
+    if header is None:
+        raise RtbenchError(f"something answers at {scheduler}, but not as a Dask scheduler (no Dask handshake "
+                           f"within {PROBE_TIMEOUT:.0f} s)", hint)
+
+
+def _handshake_header(probe: socket.socket) -> int | None:
+    """The length of the handshake a Dask scheduler sends first on a new connection (its first
+    8 bytes, little-endian), or None when what comes is not that."""
+    header = b""
+    deadline = time.monotonic() + PROBE_TIMEOUT
+    while len(header) < 8:
+        probe.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            chunk = probe.recv(8 - len(header))
+        except TimeoutError:
+            return None
+        if not chunk:
+            return None
+        header += chunk
+    length = int.from_bytes(header, "little")
+    return length if 0 < length <= MAX_HANDSHAKE else None
 
 
 def local_workers() -> int:
@@ -219,7 +244,9 @@ class _Progress:
     to take as long as the cells of its target took so far (else as long as any cell), the cells
     sent to Dask shared among its workers, the host cells one after the other."""
 
-    def __init__(self, cells: list[Cell], progress: Callable[[str], None]) -> None:
+    def __init__(self, cells: list[Cell], progress: Callable[[str], None], on_terminal: bool | None = None) -> None:
+        # A guess of the time left helps someone watching; a log keeps only what happened.
+        self.on_terminal = sys.stderr.isatty() if on_terminal is None else on_terminal
         self.left = list(cells)
         self.total, self.progress = len(cells), progress
         self.failed = 0
@@ -247,9 +274,9 @@ class _Progress:
         self.failed += done.status != "ok"
         self.seconds.setdefault(done.cell.request.target, []).append(done.seconds)
         where = f"run {done.run_id}" if done.run_id is not None else "not stored"
+        guess = f" · {self.estimate()}" if self.on_terminal else ""
         self.progress(f"[{self.total - len(self.left)}/{self.total}] {done.status:<5} {done.cell.title(repeats)}: "
-                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed · "
-                      f"{self.estimate()}")
+                      f"{where}, {duration(done.seconds)} on {done.host} · {self.failed} failed{guess}")
         if done.error:
             self.progress(f"        {done.error.strip().splitlines()[0]}")
 

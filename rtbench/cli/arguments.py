@@ -65,5 +65,31 @@ def histogram_arguments(command: argparse.ArgumentParser) -> None:
     group.add_argument("--hist-limit", type=int, help="values at or above this go to the overflow bucket")
 
 
+def build_arguments(command: argparse.ArgumentParser, *, what: str = "the image",
+                    bench_help: str | None = None) -> None:
+    """What an image is built from and how it runs: the options `run` shares with `ab`, `history` and
+    `bisect` (`bench_help`: --bench is one required benchmark, with this help)."""
+    command.add_argument("--target", default="qemu-m3", help="where to run: an emulator, the soft-core, this host or "
+                                                           "a board (default qemu-m3; `rtbench list` shows them)")
+    command.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
+    command.add_argument("--profile", default="default", help="kernel configuration profile")
+    if bench_help is None:
+        command.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*' "
+                                             "(default: the whole catalogue)")
+    else:
+        command.add_argument("--bench", required=True, metavar="NAME", help=bench_help)
+    command.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
+    command.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
+    command.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
+                         help=f"a benchmark option passed to {what} (e.g. ticks=500, period_us=20000)")
+    command.add_argument("--opt", default="-O2", help=f"optimisation flags for {what} (default -O2)")
+    command.add_argument("--timeout", type=seconds, default=None,
+                         help="how long a run may take, e.g. 900s or 15min (per hardware variant; default: the "
+                              "target's, 900 s, 3600 s on vexriscv-sim)")
+    command.add_argument("--silence", type=seconds, default=None,
+                         help="how long the guest may print nothing before it counts as hung, e.g. 30s "
+                              "(default: the target's, 30 s on QEMU)")
+
+
 def workspace(args: argparse.Namespace) -> Workspace:
     return Workspace(args.home) if args.home else Workspace.default()

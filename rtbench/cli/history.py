@@ -15,7 +15,7 @@ from ..acquire.session import RunRequest
 from ..campaign import history
 from ..errors import RtbenchError
 from ..results.store import Store
-from .arguments import count, option, seconds, workspace
+from .arguments import build_arguments, count, workspace
 from .output import check_output_file, progress
 from .run import _check_workspace
 
@@ -119,21 +119,11 @@ def cmd_bisect(args: argparse.Namespace) -> int:
 
 def _selection_arguments(command: argparse.ArgumentParser, repo_aliases: tuple[str, ...] = (),
                          bench_option: bool = True) -> None:
+    bisect_bench_help = "the one benchmark to follow (required)"
     command.add_argument("--kernel-repo", *repo_aliases, dest="kernel_repo", type=Path, metavar="PATH",
                          help="the kernel's git repository (default: the kernel's variable, e.g. "
                               "$FREERTOS_KERNEL_PATH, when it names a git clone)")
-    command.add_argument("--target", default="qemu-m3", help="where to run (default qemu-m3)")
-    command.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3)")
-    command.add_argument("--profile", default="default", help="kernel configuration profile")
-    if bench_option:
-        command.add_argument("--bench", help="comma-separated names or globs (default: the whole catalogue)")
-    command.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
-    command.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
-    command.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
-                         help="a benchmark option passed to the image")
-    command.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    command.add_argument("--timeout", type=seconds, default=None, help="how long each run may take")
-    command.add_argument("--silence", type=seconds, default=None, help="how long the guest may print nothing")
+    build_arguments(command, what="every image", bench_help=None if bench_option else bisect_bench_help)
     command.add_argument("--rerun", action="store_true",
                          help="measure every revision again, even where a point is stored")
 
@@ -183,7 +173,6 @@ def add_bisect(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                                          "or only skipped commits left), 2 an error.")
     command.add_argument("--good", required=True, metavar="REV", help="a revision with the old figure")
     command.add_argument("--bad", required=True, metavar="REV", help="a later revision with the new figure")
-    command.add_argument("--bench", required=True, metavar="NAME", help="the one benchmark to follow")
     command.add_argument("--json", type=Path, metavar="FILE",
                          help="also write the bisection as JSON (rtbench-bisect/1)")
     command.add_argument("--no-attribution", action="store_true",

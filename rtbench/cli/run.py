@@ -20,7 +20,7 @@ from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
 from ..results.store import Store, StoreError
-from .arguments import clock, count, histogram_arguments, names, option, seconds, workspace
+from .arguments import build_arguments, clock, histogram_arguments, names, workspace
 from .output import check_output_file, print_run, progress, rescue_json, write_json
 
 
@@ -145,15 +145,7 @@ def _check_workspace(home: Workspace) -> None:
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
-    run.add_argument("--target", default="qemu-m3", help="where to run: an emulator, the soft-core, this host or "
-                                                           "a board (default qemu-m3; `rtbench list` shows them)")
-    run.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
-    run.add_argument("--profile", default="default", help="kernel configuration profile")
-    run.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*'")
-    run.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
-    run.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
-    run.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",
-                     help="a benchmark option passed to the image (e.g. ticks=500, period_us=20000)")
+    build_arguments(run)
     run.add_argument("--label", help="a name for this run (e.g. 'O1 build'), shown by runs, report and compare")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",
@@ -164,13 +156,6 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--count", metavar="WHAT", help="what timestamps count when the target offers a choice "
                                                      "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
-    run.add_argument("--opt", default="-O2", help="optimisation flags for the image (default -O2)")
-    run.add_argument("--timeout", type=seconds, default=None,
-                     help="how long a run may take, e.g. 900s or 15min (per hardware variant; default: the "
-                          "target's, 900 s, 3600 s on vexriscv-sim)")
-    run.add_argument("--silence", type=seconds, default=None, help="how long the guest may print nothing before "
-                                                                 "it counts as hung, e.g. 30s (default: the "
-                                                                 "target's, 30 s on QEMU)")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
     periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
     periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "
