@@ -77,10 +77,10 @@ url = json.loads(md.distribution("rtbench").read_text("direct_url.json") or "{}"
 sys.exit(0 if url == pathlib.Path.cwd().resolve().as_uri() else 1)
 PY
 }
-needs=$(unmet base)$(unmet campaign)
+needs=$(unmet base)$(unmet campaign)$(unmet changepoints)
 if [ -n "$needs" ] || ! editable_here; then
   say "installing the rtbench Python package${needs:+ (needs $needs)}"
-  python3 -m pip install -q --disable-pip-version-check -e '.[test,board,campaign]'
+  python3 -m pip install -q --disable-pip-version-check -e '.[test,board,campaign,changepoints]'
 fi
 
 # The vexriscv-sim SoC's Python packages (pyproject.toml's "soc" extra).
@@ -107,6 +107,11 @@ cargo fetch -q --manifest-path kernel-sources/Cargo.toml
 # against apt's SHA256; only when it is not there yet).
 say "checking the linux-rt guest kernel package"
 python3 -m rtbench.acquire.guest_kernel fetch >/dev/null
+
+# rtbench's QEMU plugin (rtbench bisect's per-function attribution): built with the host's gcc into
+# ~/.cache/rtbench/qemu-plugin, once per content of its source.
+say "building rtbench's QEMU plugin"
+python3 -m rtbench.acquire.qemu_plugin install >/dev/null
 
 # Every target and kernel of the default set must now build: rtbench doctor compiles and links
 # with each toolchain. Its report names what is still missing.

@@ -1,17 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """A kernel history's reading, on made-up points (the integration test builds real ones): exact
-changes against the previous point with a value, the direction by unit, no change points on a
-measured target, ab's verdict and the sel4bench-style records."""
+changes against the previous point with a value, the direction by unit, change points (ruptures)
+on a measured target, ab's verdict and the sel4bench-style records."""
 from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from rtbench.acquire.revisions import Revision
 from rtbench.acquire.session import RunRequest
+from rtbench.analysis.changepoints import METHOD, change_points
 from rtbench.analysis.history import compare_points, records, view
 from rtbench.campaign.history import BUILD_FAILED, History, Point, Selection
 from rtbench.model import Result, Run
+from rtbench.results.stats import median
 from tests.runfiles import result
 
 
@@ -49,8 +53,33 @@ def test_every_changed_median_is_a_change_against_the_last_point_with_a_value() 
     assert [c.step.worse for c in shown.changes] == [True, True, False]
 
 
-def test_a_measured_target_has_no_exact_change_points() -> None:
-    assert view(_history("posix")).changes == []
+def _noisy(levels: list[float], seed: int, n: int = 200) -> list[list[float]]:
+    """Host-like latencies: a level per point, a heavy tail, and rare large outliers."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for level in levels:
+        samples = level + rng.lognormal(3, 1, n)
+        samples[rng.integers(0, n, 3)] *= 20
+        out.append([float(s) for s in samples])
+    return out
+
+
+def test_change_points_find_a_level_shift_and_not_the_noise() -> None:
+    assert change_points(_noisy([1000] * 8, seed=3)) == []
+    assert change_points(_noisy([1000] * 4 + [1030] * 4, seed=3)) == [4]
+    assert change_points(_noisy([1000, 1000, 1100, 1100, 1000, 1000], seed=4)) == [2, 4]
+    assert change_points([[5.0, 5.0], [5.0, 5.0]]) == []
+
+
+def test_a_measured_target_has_change_points_not_every_differing_median() -> None:
+    series = _noisy([1000, 1000, 1000, 1040, 1040], seed=5)
+    points = [_point(name, [result("switch", [round(s) for s in samples])]) for name, samples in zip("abcde", series)]
+    shown = view(History(_selection("posix"), Path("kernel"), points))
+    assert shown.method == METHOD
+    medians = [median(p.run.results[0].samples()) for p in points]
+    assert medians[1] != medians[2]  # a differing median within one level: an exact reading would flag it
+    assert [(c.before.revision.name, c.after.revision.name, c.step.word) for c in shown.changes] == [
+        ("c", "d", "slower")]
 
 
 def test_ab_is_exact_on_a_deterministic_target_and_a_lost_benchmark_is_a_regression() -> None:

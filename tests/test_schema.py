@@ -94,7 +94,7 @@ def test_footprint_document_carries_its_schema_and_matches_it() -> None:
 def test_every_published_schema_is_installed_with_the_package() -> None:
     from rtbench.paths import schema_dir
 
-    for kind in (schema.RUN, schema.COMPARE, schema.FOOTPRINT):
+    for kind in (schema.RUN, schema.COMPARE, schema.FOOTPRINT, schema.BISECT):
         assert schema.schema_file(kind).parent == schema_dir()
         assert json.loads(schema.schema_file(kind).read_text())["properties"]["schema"]["const"] == kind
 

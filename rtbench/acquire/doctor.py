@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RtbenchError
-from . import platforms, provenance, sources
+from . import platforms, provenance, qemu_plugin, sources
 from .platforms import Kernel, Target
 
 SETUP = "run scripts/setup.sh"
@@ -182,9 +182,18 @@ def kernel_part(kernel: Kernel, every_target: list[Target]) -> Part:
     return Part("kernel", kernel.name, optional=user_tree_only(kernel), checks=checks)
 
 
+def qemu_plugin_check() -> Check:
+    """rtbench's QEMU plugin (rtbench bisect's per-function attribution), built by its install step."""
+    item = "QEMU plugin rtb_insn_profile (rtbench bisect)"
+    found = qemu_plugin.installed()
+    if found is None:
+        return Check(item, False, "not built for this rtbench", f"{SETUP}, or {qemu_plugin.INSTALL}")
+    return Check(item, True, str(found))
+
+
 def harness_part() -> Part:
     return Part("harness", "reports and studies",
-                checks=[tool_check(tool, package) for tool, package in HARNESS_TOOLS.items()])
+                checks=[*(tool_check(tool, package) for tool, package in HARNESS_TOOLS.items()), qemu_plugin_check()])
 
 
 def diagnose(progress: Callable[[str], None] = lambda _: None) -> list[Part]:

@@ -85,3 +85,34 @@ def symbols(path: Path, wanted: set[str]) -> dict[str, int]:
                     if symbol.name in wanted:
                         found[symbol.name] = symbol["st_value"]
     return found
+
+
+@dataclass(frozen=True)
+class Symbol:
+    name: str
+    address: int  # Thumb functions' bit 0 cleared: the first instruction's address
+    size: int
+
+
+def functions(path: Path) -> list[Symbol]:
+    """Every function symbol with a size, by address (what an instruction address belongs to)."""
+    found: dict[int, Symbol] = {}
+    with _open(path) as elf:
+        for table in elf.iter_sections():
+            if isinstance(table, SymbolTableSection) and table["sh_type"] == "SHT_SYMTAB":
+                for symbol in table.iter_symbols():
+                    if symbol["st_info"]["type"] == "STT_FUNC" and symbol["st_size"] and symbol.name:
+                        address = symbol["st_value"] & ~1
+                        found.setdefault(address, Symbol(symbol.name, address, symbol["st_size"]))
+    return sorted(found.values(), key=lambda s: s.address)
+
+
+def data_symbol(path: Path, name: str) -> Symbol | None:
+    """An object symbol's address and size (a static one too)."""
+    with _open(path) as elf:
+        for table in elf.iter_sections():
+            if isinstance(table, SymbolTableSection) and table["sh_type"] == "SHT_SYMTAB":
+                for symbol in table.iter_symbols():
+                    if symbol.name == name and symbol["st_info"]["type"] == "STT_OBJECT":
+                        return Symbol(name, symbol["st_value"], symbol["st_size"])
+    return None

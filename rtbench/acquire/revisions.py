@@ -201,3 +201,23 @@ def tree_of(repo: Path, revision: Revision, workspace: Workspace,
         _git(tree.parent, "clone", "--quiet", "--shared", "--no-checkout", str(repo), tree.name)
         _git(tree, "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", revision.commit)
     return tree
+
+
+def first_parent_path(repo: Path, good: Revision, bad: Revision) -> list[Revision]:
+    """good, then every commit along bad's first parents after good, up to bad (oldest first).
+    good must lie on that path: bisection compares each commit with its first parent."""
+    if good.commit == bad.commit:
+        raise RtbenchError(f"--good and --bad are the same commit ({good.short})", "give two different revisions")
+    if _git(repo, "merge-base", "--is-ancestor", good.commit, bad.commit, check=False).returncode != 0:
+        raise RtbenchError(f"{good.name} is not an ancestor of {bad.name}: bisection goes from an older good "
+                           "revision to a newer bad one",
+                           "swap --good and --bad if the figure got better, or give an older --good")
+    path = expand(repo, f"{good.commit}..{bad.commit}", first_parent=True)
+    parent = _git(repo, "rev-parse", "--verify", "--quiet", f"{path[1].commit}^1", check=False).stdout.strip()
+    if parent != good.commit:
+        raise RtbenchError(f"{good.name} is not on the first-parent history of {bad.name}: there is no line of "
+                           "commits between them to bisect",
+                           f"give a --good that `git -C {repo} log --first-parent {bad.name}` lists "
+                           f"(git merge-base {good.name} {bad.name} is one)")
+    named = {good.commit: good, bad.commit: bad}
+    return [named.get(r.commit, r) for r in path]

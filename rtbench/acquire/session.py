@@ -389,3 +389,16 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings, outcome.interrupted
+
+
+def image_for(request: RunRequest, bench: str, workspace: Workspace,
+              progress: Callable[[str], None]) -> tuple[Target, Build, dict[str, str]]:
+    """The built image that runs `bench` for this request (as `execute` builds it, up to date when
+    it ran before) and the options the guest gets: what a traced run of that one benchmark needs."""
+    plan = prepare(request)
+    source = sources.locate(plan.kernel, request.kernel_src)
+    for image in _build_images(request, plan, source, workspace, progress):
+        if any(b.name == bench for b in image.benches):
+            return plan.target, image.build, image.options
+    raise RtbenchError(f"{bench} does not run on {plan.target.name}'s image (a host-side benchmark?)",
+                       "choose a benchmark the image measures")

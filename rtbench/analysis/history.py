@@ -7,8 +7,8 @@ A/B comparison of two revisions.
 On a deterministic target (QEMU under -icount, the simulated SoC) two runs of one image give
 the same samples bit for bit, so every median that differs between two revisions is a real
 change: no statistics, no threshold. On a measured target (the Linux host, a board) an A/B
-comparison uses the bootstrap intervals of `rtbench compare`; change detection along a
-measured history is not done here (see limits in docs/guides/history.md)."""
+comparison uses the bootstrap intervals of `rtbench compare`, and the changes along a measured
+history are the change points of analysis.changepoints (ruptures, the `changepoints` extra)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,6 +18,7 @@ from ..campaign.history import BUILD_FAILED, History, Point
 from ..model import THROUGHPUT_UNITS, Result, Run
 from ..results.compare import compare_runs
 from ..results.stats import median, percentile, summarize
+from . import changepoints
 from .verdict import PairVerdict, label, pairs
 
 
@@ -176,6 +177,9 @@ def compare_points(a: Point, b: Point, target: str, deterministic: bool) -> AB:
     return ab
 
 
+EXACT = "exact"
+
+
 @dataclass(frozen=True)
 class Change:
     """A benchmark whose median differs from the previous point's that had one."""
@@ -193,14 +197,28 @@ class HistoryView:
     history: History
     labels: list[str]
     changes: list[Change]
+    method: str = EXACT  # how the changes were found; "" when none could be (ruptures missing)
 
     @property
     def deterministic(self) -> bool:
         return self.history.selection.deterministic
 
 
+def _measured_changes(history: History, labels: list[str]) -> list[Change]:
+    """Change points of each benchmark's samples along a measured target's history (ruptures)."""
+    changes = []
+    for name in labels:
+        found = [(i, p, r) for i, p in enumerate(history.points) if measured(r := _results(p.run).get(name))]
+        for index in changepoints.change_points([r.samples() for _, _, r in found]):
+            (i, before, rb), (j, after, ra) = found[index - 1], found[index]
+            step = Step(name, ra.unit, median(rb.samples()), median(ra.samples()))
+            changes.append(Change(name, ra.unit, before, after, step, j - i - 1))
+    return changes
+
+
 def view(history: History) -> HistoryView:
-    """The benchmarks along the history and, on a deterministic target, every exact change."""
+    """The benchmarks along the history and its changes: on a deterministic target every exact
+    change; on a measured one the change points ruptures finds (none without it)."""
     runs = [p.run for p in history.points if p.status != BUILD_FAILED]
     labels = _labels(runs) or list(history.selection.benches)
     changes: list[Change] = []
@@ -219,9 +237,13 @@ def view(history: History) -> HistoryView:
                     if step.changed:
                         changes.append(Change(name, result.unit, last[0], point, step, skipped))
                 last, skipped = (point, result), 0
+    method = EXACT
+    if not history.selection.deterministic:
+        method = changepoints.METHOD if changepoints.available() else ""
+        changes = _measured_changes(history, labels) if method else []
     order = {id(p): i for i, p in enumerate(history.points)}
     changes.sort(key=lambda c: (order[id(c.after)], labels.index(c.label)))
-    return HistoryView(history, labels, changes)
+    return HistoryView(history, labels, changes, method)
 
 
 def median_of(point: Point, name: str) -> float | None:

@@ -21,15 +21,16 @@ from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .campaign import add_campaign
 from .completion import add_completion
 from .doctor import add_doctor
-from .history import add_ab, add_history
+from .history import add_ab, add_bisect, add_history
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
 from .run import add_run
 from .system import add_system
 
 # In the order `rtbench --help` lists them.
-COMMANDS = (add_run, add_campaign, add_history, add_ab, add_report, add_compare, add_check, add_footprint, add_kernels,
-            add_cache, add_deadline, add_runs, add_list, add_sources, add_doctor, add_system, add_completion)
+COMMANDS = (add_run, add_campaign, add_history, add_ab, add_bisect, add_report, add_compare, add_check, add_footprint,
+            add_kernels, add_cache, add_deadline, add_runs, add_list, add_sources, add_doctor, add_system,
+            add_completion)
 
 
 _HOME_HELP = "workspace for builds, logs and results (default ./.rtbench, or $RTBENCH_HOME)"

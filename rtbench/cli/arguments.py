@@ -65,14 +65,19 @@ def histogram_arguments(command: argparse.ArgumentParser) -> None:
     group.add_argument("--hist-limit", type=int, help="values at or above this go to the overflow bucket")
 
 
-def build_arguments(command: argparse.ArgumentParser, *, what: str = "the image") -> None:
-    """What an image is built from and how it runs: the options `run` shares with `ab` and `history`."""
+def build_arguments(command: argparse.ArgumentParser, *, what: str = "the image",
+                    bench_help: str | None = None) -> None:
+    """What an image is built from and how it runs: the options `run` shares with `ab`, `history` and
+    `bisect` (`bench_help`: --bench is one required benchmark, with this help)."""
     command.add_argument("--target", default="qemu-m3", help="where to run: an emulator, the soft-core, this host or "
                                                            "a board (default qemu-m3; `rtbench list` shows them)")
     command.add_argument("--os", help="kernel port (default: the target's, freertos on qemu-m3, posix on linux)")
     command.add_argument("--profile", default="default", help="kernel configuration profile")
-    command.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*' "
-                                         "(default: the whole catalogue)")
+    if bench_help is None:
+        command.add_argument("--bench", help="comma-separated names or globs, e.g. 'task_switch,queue_*' "
+                                             "(default: the whole catalogue)")
+    else:
+        command.add_argument("--bench", required=True, metavar="NAME", help=bench_help)
     command.add_argument("--iterations", type=count(1), default=1000, help="measured iterations per benchmark")
     command.add_argument("--warmup", type=count(0), default=100, help="unrecorded iterations before measuring")
     command.add_argument("--option", type=option, action="append", metavar="KEY=VALUE",

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""`rtbench ab` and `rtbench history`: a selection built and run at revisions of a kernel's git
-repository; the comparison of two revisions with one verdict line, or the history of a range
-with its exact changes."""
+"""`rtbench ab`, `rtbench history` and `rtbench bisect`: a selection built and run at revisions of a
+kernel's git repository; the comparison of two revisions with one verdict line, the history of a
+range with its exact changes, or the first commit that moved one benchmark, with the functions
+that gained or lost instructions."""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +13,7 @@ from pathlib import Path
 from ..acquire import revisions
 from ..acquire.session import RunRequest
 from ..campaign import history
+from ..errors import RtbenchError
 from ..results.store import Store
 from .arguments import build_arguments, count, workspace
 from .output import check_output_file, progress
@@ -86,11 +88,42 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
-def _selection_arguments(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--kernel-repo", type=Path, metavar="PATH",
+def cmd_bisect(args: argparse.Namespace) -> int:
+    from ..analysis.bisect import view
+    from ..campaign import bisect
+    from ..reports.bisect import bisect_json, bisect_text
+    from ..reports.history import write
+
+    if args.json is not None:
+        check_output_file(args.json, "--json")
+    if "," in args.bench or any(c in args.bench for c in "*?["):
+        raise RtbenchError(f"--bench {args.bench}: bisect follows one benchmark", "name one, e.g. --bench task_switch")
+    chosen = history.selection(_request(args))
+    if len(chosen.benches) != 1:
+        raise RtbenchError(f"--bench {args.bench} names {len(chosen.benches)} benchmarks", "name one")
+    repo = _repo(args, chosen)
+    good, bad = revisions.resolve(repo, args.good), revisions.resolve(repo, args.bad)
+    home = workspace(args)
+    _check_workspace(home)
+    with Store(home.store) as store:
+        found = bisect.bisect(chosen, repo, good, bad, store, home, progress, reuse=not args.rerun)
+    if not args.no_attribution:
+        bisect.attribute(found, repo, home, progress)
+    shown = view(found)
+    print(bisect_text(shown), end="")
+    if args.json is not None:
+        write(args.json, bisect_json(shown))
+        progress(f"wrote {args.json}")
+    return 0 if shown.located else 1
+
+
+def _selection_arguments(command: argparse.ArgumentParser, repo_aliases: tuple[str, ...] = (),
+                         bench_option: bool = True) -> None:
+    bisect_bench_help = "the one benchmark to follow (required)"
+    command.add_argument("--kernel-repo", *repo_aliases, dest="kernel_repo", type=Path, metavar="PATH",
                          help="the kernel's git repository (default: the kernel's variable, e.g. "
                               "$FREERTOS_KERNEL_PATH, when it names a git clone)")
-    build_arguments(command, what="every image")
+    build_arguments(command, what="every image", bench_help=None if bench_option else bisect_bench_help)
     command.add_argument("--rerun", action="store_true",
                          help="measure every revision again, even where a point is stored")
 
@@ -126,3 +159,23 @@ def add_history(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     _selection_arguments(command)
     command.set_defaults(func=cmd_history)
 
+
+
+def add_bisect(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    command = sub.add_parser("bisect", help="find the first kernel commit that moved a benchmark, and the functions "
+                                            "that gained or lost instructions",
+                             description="Bisects the first-parent commits from --good to --bad: each tested "
+                                         "revision is built, run and stored as a history point (a re-run resumes), "
+                                         "a revision that does not build is skipped. Then runs the first bad commit "
+                                         "and its parent once more under rtbench's QEMU plugin and reports the "
+                                         "instructions each function executed inside the measured interval. "
+                                         "Exit status: 0 the first bad commit was found, 1 not found (no change, "
+                                         "or only skipped commits left), 2 an error.")
+    command.add_argument("--good", required=True, metavar="REV", help="a revision with the old figure")
+    command.add_argument("--bad", required=True, metavar="REV", help="a later revision with the new figure")
+    command.add_argument("--json", type=Path, metavar="FILE",
+                         help="also write the bisection as JSON (rtbench-bisect/1)")
+    command.add_argument("--no-attribution", action="store_true",
+                         help="skip the per-function attribution (the traced runs)")
+    _selection_arguments(command, ("--kernel-src",), bench_option=False)
+    command.set_defaults(func=cmd_bisect)

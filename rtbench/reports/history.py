@@ -85,7 +85,7 @@ def points_table(view: HistoryView) -> Table:
                    Column("subject", "subject")], empty="no points")
     for point in view.history.points:
         revision = point.revision
-        changed = moved.get(revision.commit, 0) if view.deterministic else None
+        changed = moved.get(revision.commit, 0) if view.method else None
         table.add([cell(revision.name), cell(revision.commit, revision.short), cell(point.status),
                    cell(changed), cell(point.run.run_id), cell(revision.subject, revision.subject[:60])],
                   note=point.error if point.status != "ok" else None,
@@ -148,12 +148,16 @@ def history_text(view: HistoryView) -> str:
         lines += ["medians:", as_text.render(medians_table(view)), ""]
     else:
         lines += [f"medians: {len(points)} points are too many for a table here: --jsonl and --html have them", ""]
-    if not view.deterministic:
-        lines.append(f"{chosen.target} is measured, not exact: no change points are detected along its history "
-                     "yet (the medians above are shown as measured)")
+    if not view.method:
+        lines.append(f"{chosen.target} is measured, not exact: no change points are detected without ruptures "
+                     "(pip install 'rtbench[changepoints]'); the medians above are shown as measured")
         return "\n".join(lines)
-    lines.append(f"changes ({chosen.target} counts exactly: every revision whose median differs from the "
-                 "previous point's is a change, no statistics):")
+    if view.deterministic:
+        lines.append(f"changes ({chosen.target} counts exactly: every revision whose median differs from the "
+                     "previous point's is a change, no statistics):")
+    else:
+        lines.append(f"changes ({chosen.target} is measured, not exact: change points of the samples along the "
+                     f"revisions, by {view.method}):")
     seen: list[str] = []
     for change in view.changes:
         if change.after.revision.commit in seen:
@@ -209,7 +213,9 @@ def history_html(view: HistoryView) -> str:
                f"{html.escape(chosen.config_hash)}. "
                + ("Counts are exact: every revision whose median differs from the previous point's is a change "
                   "(diamonds: red worse, green better)." if view.deterministic else
-                  "Measured target: no change points are detected.") + "</p>")
+                  f"Measured target: the changes are change points found by {html.escape(view.method)} "
+                  "(diamonds: red worse, green better)." if view.method else
+                  "Measured target: no change points are detected (ruptures is not installed).") + "</p>")
     units = _units(view)
     charts = "".join(f"<div class='fig'><h3 class='figtitle'>{html.escape(name)}</h3>"
                      f"{plots.html_of(_chart(view, name, units.get(name, '')), f'history-{i}')}</div>"

@@ -28,6 +28,7 @@ RUN = "rtbench-run/1"
 COMPARE = "rtbench-compare/1"
 FOOTPRINT = "rtbench-footprint/1"
 TABLE = "rtbench-table/1"
+BISECT = "rtbench-bisect/1"
 
 # kind -> (what a document of that kind is, what writes it)
 _KINDS = {
@@ -35,6 +36,7 @@ _KINDS = {
     "rtbench-compare": ("a comparison", "`rtbench compare --json FILE`"),
     "rtbench-footprint": ("a footprint table", "`rtbench footprint --json FILE`"),
     "rtbench-table": ("a printed table", "`rtbench report --format json`"),
+    "rtbench-bisect": ("a bisection", "`rtbench bisect --json FILE`"),
 }
 _INT64 = (-(2**63), 2**63 - 1)
 _SHOWN = 40  # characters of a bad value quoted in a message

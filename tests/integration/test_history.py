@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""`rtbench history` and `rtbench ab` on a kernel repository made at test time from the
-registry's FreeRTOS tree: a pristine commit, an unrelated one (a comment), one that adds work to
-the context-switch path (vTaskSwitchContext), and one that does not compile. On qemu-m3 the
-counts are exact: the history finds exactly the slower commit, `ab` exits 1 across it and 0
-across the unrelated one, a resumed history measures nothing again, and the broken commit is a
-recorded point, not the end of the history."""
+"""`rtbench history`, `rtbench ab` and `rtbench bisect` on a kernel repository made at test time
+from the registry's FreeRTOS tree: a pristine commit, an unrelated one (a comment), one that adds
+work to the context-switch path (vTaskSwitchContext), one that does not compile, one that fixes
+it and one that adds more work there. On qemu-m3 the counts are exact: the history finds exactly
+the slower commit, `ab` exits 1 across it and 0 across the unrelated one, a resumed history
+measures nothing again, the broken commit is a recorded point, not the end of the history, and
+`bisect` skips it, names the last commit and attributes its instructions to vTaskSwitchContext."""
 from __future__ import annotations
 
 import json
@@ -15,10 +16,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from rtbench.acquire import revisions, sources
 from rtbench.acquire.platforms import find_kernel
 from rtbench.errors import RtbenchError
+from rtbench.results import schema
 from rtbench.results.store import Store
 from tests.runfiles import Cli, in_process
 
@@ -28,8 +31,12 @@ SHORT = ("--iterations", "30", "--warmup", "5", "--bench", BENCHES)
 # What the kernel build reads from a FreeRTOS-Kernel tree for qemu-m3 (os/freertos/os.cmake).
 _TREE_PARTS = ("include", "portable/GCC/ARM_CM3", "portable/MemMang")
 _SWITCH = re.compile(r"(void vTaskSwitchContext\( void \)\s*\{)")
-_WORK = "\n        /* rtbench test: more work on every context switch. */\n" \
-        "        __asm volatile ( \"nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\\n nop\" );\n"
+
+
+def _work(nops: int) -> str:
+    body = "\\n ".join(["nop"] * nops)  # the C string "nop\n nop..."
+    return ("\n        /* rtbench test: more work on every context switch. */\n"
+            f"        __asm volatile ( \"{body}\" );\n")
 
 
 def _git(repo: Path, *args: str) -> str:
@@ -46,7 +53,7 @@ def _commit(repo: Path, message: str, tag: str) -> None:
 
 @pytest.fixture(scope="module")
 def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A git repository of the registry's FreeRTOS tree with four commits, tagged c1 to c4."""
+    """A git repository of the registry's FreeRTOS tree with six commits, tagged c1 to c6."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
     tree = sources.locate(find_kernel("freertos")).path
@@ -63,13 +70,22 @@ def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     list_c.write_text(list_c.read_text() + "\n/* An unrelated change: a comment. */\n")
     _commit(repo, "comment in list.c", "c2")
     tasks_c = repo / "tasks.c"
-    text, found = _SWITCH.subn(lambda m: m.group(1) + _WORK, tasks_c.read_text(), count=1)
+    _add_work(tasks_c, 8)
+    _commit(repo, "more work in vTaskSwitchContext", "c3")
+    fine = list_c.read_text()
+    list_c.write_text(fine + "\nthis does not compile\n")
+    _commit(repo, "a change that breaks the build", "c4")
+    list_c.write_text(fine)
+    _commit(repo, "fix the build", "c5")
+    _add_work(tasks_c, 4)
+    _commit(repo, "four more instructions in vTaskSwitchContext", "c6")
+    return repo
+
+
+def _add_work(tasks_c: Path, nops: int) -> None:
+    text, found = _SWITCH.subn(lambda m: m.group(1) + _work(nops), tasks_c.read_text(), count=1)
     assert found == 1, "vTaskSwitchContext( void ) not found in the registry's tasks.c"
     tasks_c.write_text(text)
-    _commit(repo, "more work in vTaskSwitchContext", "c3")
-    list_c.write_text(list_c.read_text() + "\nthis does not compile\n")
-    _commit(repo, "a change that breaks the build", "c4")
-    return repo
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +176,10 @@ def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, ke
     (("history", "--revs", "c1,c2", "--first-parent"), "--first-parent applies to a range"),
     (("history", "--revs", "c1", "--kernel-src", "x"), "unrecognized arguments"),
     (("ab", "c1", "c2", "--bench", "no_such_bench"), "matches no benchmark"),
+    (("bisect", "--good", "c1", "--bad", "nope", "--bench", "task_switch"), "unknown revision 'nope'"),
+    (("bisect", "--good", "c2", "--bad", "c2", "--bench", "task_switch"), "the same commit"),
+    (("bisect", "--good", "c3", "--bad", "c1", "--bench", "task_switch"), "c3 is not an ancestor of c1"),
+    (("bisect", "--good", "c1", "--bad", "c2", "--bench", "task_*"), "follows one benchmark"),
 ])
 def test_bad_input_exits_2_with_advice(cli: Cli, kernel_repo: Path, args: tuple[str, ...], message: str) -> None:
     done = cli(*args, "--kernel-repo", str(kernel_repo)) if "--kernel-src" not in args else None
@@ -182,6 +202,47 @@ def test_a_directory_that_is_no_git_repository_is_refused(cli: Cli, tmp_path: Pa
 def test_every_nth_revision_keeps_the_first_and_the_last(kernel_repo: Path) -> None:
     every = revisions.expand(kernel_repo, "c1..c4", every=2)
     assert [r.name for r in every] == ["c1", "c3", "c4"]  # a range names its commits by their tags
-    assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4"]
+    assert [r.name for r in revisions.expand(kernel_repo, "tags:c*")] == ["c1", "c2", "c3", "c4", "c5", "c6"]
     with pytest.raises(RtbenchError, match="at least 1"):
         revisions.expand(kernel_repo, "c1..c4", every=0)
+
+
+def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
+        cli: Cli, kernel_repo: Path, home: Path, tmp_path: Path) -> None:
+    out = tmp_path / "bisect.json"
+    args = ("bisect", "--kernel-src", str(kernel_repo), "--good", "c3", "--bad", "c6", "--bench", "task_switch",
+            "--iterations", "30", "--warmup", "5")
+    done = cli(*args, "--json", str(out))
+    assert done.returncode == 0, done.stdout + done.stderr
+    doc = json.loads(out.read_text())
+    assert doc["schema"] == schema.BISECT
+    published = json.loads(schema.schema_file(schema.BISECT).read_text())
+    Draft202012Validator.check_schema(published)
+    Draft202012Validator(published).validate(doc)
+    # c4 does not build: skipped, and the nearest commit (c5, the fix) tested instead.
+    assert [(t["name"], t["verdict"]) for t in doc["tested"]] == [
+        ("c3", "good"), ("c6", "bad"), ("c4", "skipped"), ("c5", "good")]
+    assert [(s["name"], s["status"]) for s in doc["skipped"]] == [("c4", "build failed")]
+    assert doc["first_bad"]["commit"] == _git(kernel_repo, "rev-parse", "c6") and doc["parent"]["name"] == "c5"
+    assert f"first bad commit: c6 ({doc['first_bad']['commit']}) four more instructions" in done.stdout
+    assert doc["median_after"] - doc["median_before"] == 4  # four nops, each executed once per switch
+    # The attribution: exactly the one function that changed, by exactly its four instructions.
+    attribution = doc["attribution"]
+    assert [(f["function"], f["delta"]) for f in attribution["functions"]] == [("vTaskSwitchContext", 4)]
+    assert attribution["traced_samples_match_stored"] is True
+    with Store(home / "results.sqlite", read_only=True) as store:
+        stored = {t["name"]: store.load(t["run"]) for t in doc["tested"]}
+    for name, side in (("c5", "before"), ("c6", "after")):
+        traced = attribution[side]
+        samples = next(r for r in stored[name].results if r.bench == "task_switch").samples()
+        assert traced["samples"] == samples and traced["n"] == 30
+        # Exact: each sample's functions add up to the instructions between its two timestamp reads.
+        assert traced["sample_sums"] == [s + traced["overhead"] for s in samples]
+        assert sum(f["total"] for f in traced["functions"].values()) == sum(samples) + 30 * traced["overhead"]
+    # Run again: every point is found in the store, nothing is built or measured again.
+    again = cli(*args, "--no-attribution")
+    assert again.returncode == 0 and len(re.findall(r"stored as run \d+", again.stderr)) == 4, again.stderr
+    assert "run     " not in again.stderr
+    unchanged = cli("bisect", "--kernel-src", str(kernel_repo), "--good", "c1", "--bad", "c2", "--bench", "task_switch",
+                    "--iterations", "30", "--warmup", "5", "--no-attribution")
+    assert unchanged.returncode == 1 and "no commit moved it" in unchanged.stdout
