@@ -127,11 +127,11 @@ void rtb_os_timer_delete(rtb_timer *timer)
     }
 }
 
-/* `ticks` from now as the other kernels count them: the alarm's time counts from the next tick,
- * and 0 ms is that tick. */
+/* `ticks` from now as a delay counts them (rtb_mtk.h): an alarm's time counts from the next tick,
+ * and 0 ms runs the handler at once, so a one-tick timer runs at the second tick. */
 rtb_err rtb_os_timer_start(rtb_timer *timer)
 {
-    return tk_sta_alm(timer->id, (RELTIM)((timer->ticks - 1u) * RTB_MTK_TICK_MS)) == E_OK ? RTB_OK : RTB_ERROR;
+    return tk_sta_alm(timer->id, (RELTIM)rtb_mtk_tmo(timer->ticks)) == E_OK ? RTB_OK : RTB_ERROR;
 }
 
 rtb_err rtb_os_timer_stop(rtb_timer *timer) { return tk_stp_alm(timer->id) == E_OK ? RTB_OK : RTB_ERROR; }
