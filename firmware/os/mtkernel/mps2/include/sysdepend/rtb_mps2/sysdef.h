@@ -32,6 +32,13 @@
 #define CPU_HAS_DSP 0
 #define CPU_HAS_PTMR 0
 
+/* The FPU is coprocessor 0 where its context is saved (config.h's USE_FPU on the Cortex-M4F). */
+#if USE_FPU
+#define NUM_COPROCESSOR 1
+#else
+#define NUM_COPROCESSOR 0
+#endif
+
 #define EXC_STACK_SIZE CNF_EXC_STACK_SIZE
 #define TMP_STACK_SIZE CNF_TMP_STACK_SIZE
 #define LOWPOW_LIMIT 0x7fff
