@@ -26,7 +26,7 @@
 #define CNF_MAX_MBFID 8
 #define CNF_MAX_MPLID 0
 #define CNF_MAX_MPFID 4
-#define CNF_MAX_CYCID 0
+#define CNF_MAX_CYCID 4 /* periodic releases (rtb_os_period_*) */
 #define CNF_MAX_ALMID 4
 
 #define CNF_MAX_REGDEV 0
@@ -97,8 +97,6 @@
 /* Services rtbench does not use (its config_func.h turns every one on). */
 #undef USE_MAILBOX
 #define USE_MAILBOX 0
-#undef USE_CYCLICHANDLER
-#define USE_CYCLICHANDLER 0
 #undef USE_RENDEZVOUS
 #define USE_RENDEZVOUS 0
 #undef USE_MEMORYPOOL

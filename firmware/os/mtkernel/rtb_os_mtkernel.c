@@ -38,6 +38,12 @@ struct rtb_task {
     volatile bool parked;    /* waiting in tk_slp_tsk (suspended itself) */
     volatile bool suspended; /* suspended by another task (tk_sus_tsk) */
     bool used;
+    /* Periodic releases: the task's cyclic handler, and what it has released. */
+    ID cyc;
+    volatile uint32_t released;
+    volatile bool waiting; /* in rtb_os_period_wait */
+    volatile bool stopped; /* the handler stopped itself: no one waited for two periods */
+    uint8_t idle;
 };
 struct rtb_sem {
     ID id;
@@ -180,6 +186,10 @@ void rtb_os_task_delete(rtb_task *task)
     if (task && task->used) {
         (void)tk_ter_tsk(task->id);
         (void)tk_del_tsk(task->id);
+        if (task->cyc > 0) {
+            (void)tk_del_cyc(task->cyc);
+            task->cyc = 0;
+        }
         task->used = false;
     }
 }
@@ -188,13 +198,18 @@ void rtb_os_task_yield(void) { (void)tk_rot_rdq(TPRI_RUN); }
 
 /* A task cannot suspend itself in T-Kernel (tk_sus_tsk of oneself is E_OBJ): it sleeps until
  * woken (tk_slp_tsk), and tk_wup_tsk, which an interrupt may call, resumes it. */
-rtb_err rtb_os_task_suspend_self(void)
+static struct rtb_task *self_task(void)
 {
     ID id = tk_get_tid();
-    struct rtb_task *self = NULL;
-    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS && !self; i++)
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++)
         if (tasks[i].used && tasks[i].id == id)
-            self = &tasks[i];
+            return &tasks[i];
+    return NULL;
+}
+
+rtb_err rtb_os_task_suspend_self(void)
+{
+    struct rtb_task *self = self_task();
     if (!self)
         return RTB_ERROR;
     self->parked = true;
@@ -248,25 +263,76 @@ uint32_t rtb_os_tick_count(void)
     return now.lo / RTB_MTK_TICK_MS;
 }
 
-/* Releases on whole ticks, kept absolute; the task sleeps for what remains until the next one.
- * A wait ends no sooner than the second tick (rtb_mtk.h): a period of one tick is not expressible
- * with tk_dly_tsk. */
+/* Periodic releases come from a cyclic handler of the task's (tk_cre_cyc), the kernel's own
+ * periodic service: it runs at every period's tick, on an absolute timeline, and wakes the task
+ * (tk_wup_tsk) when it waits. A delay cannot serve: it counts from the next tick, so a release one
+ * tick away cannot be waited for (rtb_mtk.h). No call ends a periodic release: the handler stops
+ * itself once no one has waited for two periods, clearing a wake-up that no one took, and the next
+ * wait starts it again on its phase. */
+static void release_handler(void *exinf)
+{
+    struct rtb_task *task = exinf;
+    task->released++;
+    if (task->waiting) {
+        task->idle = 0;
+        (void)tk_wup_tsk(task->id);
+    } else if (++task->idle > 2u) {
+        task->stopped = true;
+        (void)tk_stp_cyc(task->cyc);
+        (void)tk_can_wup(task->id);
+    }
+}
+
+/* `next` holds the task slot's index (high word) and the releases taken (low word). */
 rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 {
-    if (!rtb_port_period_ticks(period_us, RTB_MTK_TICK_HZ, &period->period) || period->period < 2u)
+    uint32_t ticks;
+    struct rtb_task *self = self_task();
+    if (!rtb_port_period_ticks(period_us, RTB_MTK_TICK_HZ, &ticks))
         return RTB_UNSUPPORTED;
-    (void)tk_dly_tsk(1); /* start on a tick boundary (the second from now) */
-    period->next = rtb_os_tick_count();
+    if (!self)
+        return RTB_ERROR;
+    if (self->cyc > 0)
+        (void)tk_del_cyc(self->cyc);
+    (void)tk_dly_tsk(1); /* start right after a tick (the second from now) */
+    self->released = 0u;
+    self->waiting = false;
+    self->stopped = false;
+    self->idle = 0;
+    /* TA_PHS: the first release one period after this tick (the kernel adds the period to the
+     * phase), then every period from it. */
+    T_CCYC ccyc = {
+        .exinf = self,
+        .cycatr = TA_HLNG | TA_PHS,
+        .cychdr = (FP)release_handler,
+        .cyctim = (RELTIM)(ticks * RTB_MTK_TICK_MS),
+        .cycphs = (RELTIM)((ticks - 1u) * RTB_MTK_TICK_MS),
+    };
+    self->cyc = tk_cre_cyc(&ccyc);
+    if (self->cyc < E_OK) {
+        self->cyc = 0;
+        return RTB_NOMEM;
+    }
+    (void)tk_sta_cyc(self->cyc);
+    period->period = ticks;
+    period->next = (uint64_t)(self - tasks) << 32;
     return RTB_OK;
 }
 
 void rtb_os_period_wait(rtb_period *period)
 {
-    uint32_t next = (uint32_t)period->next + period->period;
-    uint32_t left = rtb_port_ticks_until(next, rtb_os_tick_count(), period->period);
-    if (left != 0u)
-        (void)tk_dly_tsk((RELTIM)rtb_mtk_tmo(left));
-    period->next = next;
+    struct rtb_task *task = &tasks[period->next >> 32];
+    uint32_t due = (uint32_t)period->next + 1u;
+    task->waiting = true;
+    if (task->stopped) {
+        task->stopped = false;
+        task->idle = 0;
+        (void)tk_sta_cyc(task->cyc);
+    }
+    while ((int32_t)(task->released - due) < 0)
+        (void)tk_slp_tsk(TMO_FEVR);
+    task->waiting = false;
+    period->next = (period->next & ~(uint64_t)UINT32_MAX) | due;
 }
 
 bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
