@@ -10,7 +10,8 @@
  * µT-Kernel offers), mutexes inherit priority (TA_INHERIT), queues are message buffers (tk_snd_mbf
  * / tk_rcv_mbf copy each message; senders wait by priority, receivers in FIFO order, as the
  * kernel does it), pools are fixed-size memory pools (tk_get_mpf / tk_rel_mpf). Time: the kernel's
- * tick is rtbench's (10 ms), and its relative times count from the next tick (rtb_mtk.h). */
+ * tick is rtbench's (10 ms), and its relative times count from the next tick (rtb_mtk.h);
+ * periodic releases come from cyclic handlers. */
 #include <string.h>
 
 #include "rtb/boot.h"
