@@ -52,7 +52,6 @@ def test_the_profile_is_the_fair_one(mtkernel_run: Run) -> None:
     assert (config["tick_hz"], config["asserts"], config["time_slicing"], config["stack_overflow_check"]) == \
         ("100", "0", "0", "0")
     assert (config["static_allocation"], config["mutex_protocol"]) == ("1", "inheritance")
-    assert config["fpu_context"] == ("1" if mtkernel_run.manifest["target"] == "qemu-m4f" else "0")
 
 
 def test_kernel_paths_compare_as_they_should(mtkernel_run: Run) -> None:

@@ -124,7 +124,6 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("kernel.profile", RTB_PROFILE_NAME);
     emit("kernel.port", RTB_MTK_PORT_NAME);
     emit("config.tick_hz", rtb_text_u32(buf, RTB_MTK_TICK_HZ));
-    emit("config.timer_period_ms", rtb_text_u32(buf, CNF_TIMER_PERIOD));
     emit("config.preemption", "1");
     emit("config.time_slicing", "0"); /* µT-Kernel has none */
     emit("config.max_priorities", rtb_text_u32(buf, CNF_MAX_TSKPRI));
@@ -132,7 +131,6 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.stack_overflow_check", "0"); /* µT-Kernel has none */
     emit("config.trace_facility", USE_DBGSPT ? "1" : "0");
     emit("config.static_allocation", USE_IMALLOC ? "0" : "1");
-    emit("config.fpu_context", USE_FPU ? "1" : "0");
     emit("config.mutex_protocol", "inheritance");
     emit("config.wait_queues", "priority (TA_TPRI)");
     emit("config.pool", "tk_get_mpf/tk_rel_mpf fixed-size memory pools");
