@@ -62,3 +62,12 @@ def test_kernel_paths_compare_as_they_should(mtkernel_run: Run) -> None:
     assert m["tick_cost[tasks=0]"] < m["tick_cost[tasks=30]"]
     notes = {r.bench: " ".join(r.notes) for r in mtkernel_run.results}
     assert "tk_snd_mbf" in notes["queue_send"] and "tk_get_mpf" in notes["pool_alloc"]
+
+
+
+def test_runs_are_bit_for_bit_repeatable(mtkernel_run: Run, workspace: Workspace) -> None:
+    # The same selection again, from the image already built (another selection moves the tick's
+    # phase against the benchmarks that follow).
+    again = run_catalogue(workspace, os="mtkernel", target=mtkernel_run.manifest["target"], bench=BENCHES)
+    first = {r.label(): (r.status, r.raw_samples) for r in mtkernel_run.results}
+    assert {r.label(): (r.status, r.raw_samples) for r in again.results} == first
