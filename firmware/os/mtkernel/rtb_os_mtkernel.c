@@ -196,7 +196,7 @@ void rtb_os_task_delete(rtb_task *task)
 void rtb_os_task_yield(void) { (void)tk_rot_rdq(TPRI_RUN); }
 
 /* A task cannot suspend itself in T-Kernel (tk_sus_tsk of oneself is E_OBJ): it sleeps until
- * woken (tk_slp_tsk), and tk_wup_tsk, which an interrupt may call, resumes it. */
+ * woken (tk_slp_tsk), and tk_wup_tsk, which an interrupt may call, resumes it (rtb_port_park.h). */
 static struct rtb_task *self_task(void)
 {
     ID id = tk_get_tid();
@@ -206,43 +206,12 @@ static struct rtb_task *self_task(void)
     return NULL;
 }
 
-rtb_err rtb_os_task_suspend_self(void)
-{
-    struct rtb_task *self = self_task();
-    if (!self)
-        return RTB_ERROR;
-    self->parked = true;
-    ER er = tk_slp_tsk(TMO_FEVR);
-    self->parked = false;
-    return er == E_OK ? RTB_OK : RTB_ERROR;
-}
-
-rtb_err rtb_os_task_suspend(rtb_task *task)
-{
-    if (tk_sus_tsk(task->id) != E_OK)
-        return RTB_ERROR;
-    task->suspended = true;
-    return RTB_OK;
-}
-
-rtb_err rtb_os_task_resume(rtb_task *task)
-{
-    if (task->suspended) {
-        task->suspended = false;
-        return tk_rsm_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-    }
-    if (!task->parked)
-        return RTB_ERROR;
-    return tk_wup_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-}
-
-rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
-{
-    *switch_needed = false; /* the kernel pends its dispatcher (PendSV) itself */
-    if (!task->parked)
-        return RTB_ERROR;
-    return tk_wup_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-}
+#define RTB_PARK_SELF() self_task()
+#define RTB_PARK_SLEEP() (tk_slp_tsk(TMO_FEVR) == E_OK)
+#define RTB_PARK_WAKE(id) (tk_wup_tsk(id) == E_OK)
+#define RTB_PARK_SUSPEND(id) (tk_sus_tsk(id) == E_OK)
+#define RTB_PARK_RESUME(id) (tk_rsm_tsk(id) == E_OK)
+#include "rtb_port_park.h"
 
 void rtb_os_delay_ticks(uint32_t ticks)
 {
