@@ -12,8 +12,6 @@
  * kernel does it), pools are fixed-size memory pools (tk_get_mpf / tk_rel_mpf). Time: the kernel's
  * tick is rtbench's (10 ms), and its relative times count from the next tick (rtb_mtk.h);
  * periodic releases come from cyclic handlers. */
-#include <string.h>
-
 #include "rtb/boot.h"
 #include "rtb/os.h"
 #include "rtb/target.h"
