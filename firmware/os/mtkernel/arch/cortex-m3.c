@@ -29,5 +29,6 @@ const char *rtb_os_tick_unobservable(void) { return 0; } /* rtb_mtk_tick reports
 const char *rtb_os_sched_unobservable(void)
 {
     return "µT-Kernel chooses the next task whenever its ready queue changes (knl_ready_queue_* set "
-           "knl_schedtsk) and offers no hook around that choice";
+           "knl_schedtsk) and offers no hook around that choice (its debugger support declares td_hok_dsp "
+           "but does not implement it)";
 }
