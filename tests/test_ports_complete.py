@@ -31,6 +31,10 @@ def test_port_defines_every_function(port: str) -> None:
     if reused:  # a variant that builds another port's sources (freertos-hw)
         folders.append(FIRMWARE / "os" / reused)
     sources = "\n".join(p.read_text() for folder in folders for p in folder.rglob("*.c"))
+    # Functions shared by ports of one lineage come from the common headers a port includes
+    # (rtb_port_park.h: suspension by sleeping, for ASP3 and µT-Kernel).
+    for name in sorted(set(re.findall(r'^#include "(rtb_port_\w+\.h)"', sources, re.MULTILINE))):
+        sources += "\n" + (FIRMWARE / "os" / "common" / name).read_text()
     defined = set(re.findall(r"^[\w ]+?\**\s*\b(rtb_os_\w+)\([^;]*?\)\s*\{", sources, re.MULTILINE | re.DOTALL))
     assert declared_api() - defined == set()
 

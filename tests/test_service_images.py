@@ -48,6 +48,7 @@ def test_rtos_ports_build_the_services_apart_and_posix_always_has_them() -> None
     assert defines == {"freertos": "RTB_WITH_SERVICES", "freertos-hw": "RTB_WITH_SERVICES",
                        "freertos-codesign": "RTB_WITH_SERVICES",
                        "ucos2": "RTB_WITH_SERVICES", "threadx": "RTB_WITH_SERVICES", "asp3": "RTB_WITH_SERVICES",
+                       "mtkernel": "RTB_WITH_SERVICES",
                        "posix": None,
                        "linux-rt": None}
 

@@ -13,7 +13,8 @@ from rtbench.acquire.platforms import find_kernel
 from rtbench.errors import RtbenchError
 
 PATH_ONLY = {"ucos2": ("UCOS2_PATH", "weston-embedded/uC-OS2"),
-             "threadx": ("THREADX_PATH", "eclipse-threadx/threadx")}
+             "threadx": ("THREADX_PATH", "eclipse-threadx/threadx"),
+             "mtkernel": ("MTKERNEL_PATH", "tron-forum/mtkernel_3")}
 
 
 @pytest.mark.parametrize("name", sorted(PATH_ONLY))

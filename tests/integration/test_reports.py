@@ -280,9 +280,10 @@ def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspac
     assert proc.returncode == 0, proc.stderr
     data = json.loads(out.read_text())
     # Every profile of FreeRTOS and of the kernels whose trees are given (UCOS2_PATH, THREADX_PATH,
-    # ASP3_PATH) that run on qemu-m3.
+    # ASP3_PATH, MTKERNEL_PATH) that run on qemu-m3.
     images = {(i["kernel"], i["profile"]) for i in data["images"]}
-    given = {"freertos"} | {name for name in ("ucos2", "threadx", "asp3") if doctor.part("kernel", name).ready}
+    given = {"freertos"} | {name for name in ("ucos2", "threadx", "asp3", "mtkernel")
+                            if doctor.part("kernel", name).ready}
     target = platforms.find_target("qemu-m3")
     assert images == {(kernel.name, profile) for kernel in platforms.kernels()
                       if kernel.name in given and kernel.runs_on(target) for profile in kernel.profiles}

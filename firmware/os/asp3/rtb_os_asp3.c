@@ -189,48 +189,21 @@ void rtb_os_task_delete(rtb_task *task)
 void rtb_os_task_yield(void) { (void)rot_rdq(TPRI_SELF); }
 
 /* µITRON's idiom for a task that stops itself is to sleep until woken: slp_tsk, and wup_tsk
- * (callable from an interrupt, unlike rsm_tsk) resumes it. */
-rtb_err rtb_os_task_suspend_self(void)
+ * (callable from an interrupt, unlike rsm_tsk) resumes it (rtb_port_park.h). */
+static inline struct rtb_task *self_task(void)
 {
-    struct rtb_task *self = NULL;
     ID id;
     if (get_tid(&id) == E_OK && id >= RTB_TSK_0 && id < RTB_TSK_0 + (ID)RTB_ASP3_TASKS)
-        self = &tasks[id - RTB_TSK_0];
-    if (!self)
-        return RTB_ERROR;
-    self->parked = true;
-    ER er = slp_tsk();
-    self->parked = false;
-    return er == E_OK ? RTB_OK : RTB_ERROR;
+        return &tasks[id - RTB_TSK_0];
+    return NULL;
 }
 
-rtb_err rtb_os_task_suspend(rtb_task *task)
-{
-    if (sus_tsk(task->id) != E_OK)
-        return RTB_ERROR;
-    task->suspended = true;
-    return RTB_OK;
-}
-
-rtb_err rtb_os_task_resume(rtb_task *task)
-{
-    if (task->suspended) {
-        task->suspended = false;
-        return rsm_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-    }
-    if (!task->parked)
-        return RTB_ERROR;
-    return wup_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-}
-
-/* rsm_tsk is for tasks only: an interrupt wakes a task that suspended itself (slp_tsk). */
-rtb_err rtb_os_task_resume_from_isr(rtb_task *task, bool *switch_needed)
-{
-    *switch_needed = false; /* the kernel's interrupt exit dispatches (PendSV) */
-    if (!task->parked)
-        return RTB_ERROR;
-    return wup_tsk(task->id) == E_OK ? RTB_OK : RTB_ERROR;
-}
+#define RTB_PARK_SELF() self_task()
+#define RTB_PARK_SLEEP() (slp_tsk() == E_OK)
+#define RTB_PARK_WAKE(id) (wup_tsk(id) == E_OK)
+#define RTB_PARK_SUSPEND(id) (sus_tsk(id) == E_OK)
+#define RTB_PARK_RESUME(id) (rsm_tsk(id) == E_OK)
+#include "rtb_port_park.h"
 
 /* ASP3 adds its timer's step (TSTEP_HRTCNT, 1 us) to a relative time, so that at least that
  * much time passes: n ticks from now is n * TICK_US less that step. */
