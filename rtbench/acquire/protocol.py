@@ -357,6 +357,12 @@ class StreamParser:
             result.notes.append(f"the stream was damaged too: {problem}")
             self._close(status, reason)
         else:
+            if status == "ok" and "cold" in f:
+                try:
+                    result.cold_raw = int(f["cold"])
+                except ValueError:
+                    self._close_error(f"END has a malformed cold sample {f['cold']!r}")
+                    return
             self._close(status, reason)
 
     def _on_fault(self, record: Record) -> None:
