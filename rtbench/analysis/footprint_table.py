@@ -77,7 +77,7 @@ def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | No
                 raise
             progress(f"skip    {kernel.name}: {str(err).splitlines()[0]}")
             continue
-        for profile in profiles or kernel.profiles:
+        for profile in profiles or [p for p in kernel.profiles if kernel.profile_runs_on(p, target)]:
             progress(f"build   {target.name}/{kernel.name}/{profile}")
             build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)
             layers = parse_map_detailed(build.map_file.read_text(errors="replace"))
