@@ -26,6 +26,7 @@ from .sources import KernelSource
 
 CATALOGUE = "rtbench"  # the image of the whole catalogue (firmware/CMakeLists.txt's rtbench.elf)
 MINIMAL = "rtbench-minimal"  # the kernel with one task and no catalogue (firmware/minimal)
+ONLY_PREFIX = "rtbench-only-"  # + a benchmark file's stem: that file alone (footprint --per-bench)
 
 
 @dataclass
