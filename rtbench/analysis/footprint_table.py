@@ -84,8 +84,9 @@ def bench_builds(patterns: str) -> list[BenchBuild]:
     in catalogue order. A benchmark the host computes, or one whose file is not alone at the top
     of firmware/bench (a suite sharing helpers), cannot be built alone: an error names it."""
     files: dict[str, list[catalogue.BenchInfo]] = {}
+    every = catalogue.scan()
     try:
-        chosen = catalogue.select(catalogue.scan(), patterns)
+        chosen = catalogue.select(every, patterns)
     except RtbenchError as err:
         raise RtbenchError(str(err.args[0]).replace("--bench", "--per-bench"), err.hint) from None
     for info in chosen:
@@ -94,7 +95,8 @@ def bench_builds(patterns: str) -> list[BenchBuild]:
             raise RtbenchError(f"--per-bench: {info.name} cannot be built alone "
                                + ("(the host computes it)" if info.host else f"({info.source} shares helpers)"),
                                "name benchmarks from files at the top of firmware/bench")
-        files.setdefault(name.removesuffix(".c"), []).append(info)
+        # The image holds every benchmark its file registers, the ones not asked for too.
+        files.setdefault(name.removesuffix(".c"), [b for b in every if b.source == info.source])
     return [BenchBuild(stem, tuple(b.name for b in infos), any(b.services for b in infos),
                        any(b.traced for b in infos)) for stem, infos in files.items()]
 
