@@ -236,6 +236,7 @@ class StreamParser:
             "NOTE": self._on_note,
             "PHASE": self._on_phase,
             "S": self._on_samples,
+            "COLD": self._on_cold,
             "END": self._on_end,
             "FAULT": self._on_fault,
             "DONE": self._on_done,
@@ -329,6 +330,16 @@ class StreamParser:
             return
         self._open.raw_samples.extend(record.values)
 
+    def _on_cold(self, record: Record) -> None:
+        """The benchmark's first sample, before its warm-up: kept apart from its samples."""
+        if self._open is None:
+            self._orphans.append(record.seq)
+            return
+        try:
+            self._open.cold_raw = int(record.fields.get("value", ""))
+        except ValueError:
+            self._problem(f"malformed COLD record at seq {record.seq}")
+
     def _on_end(self, record: Record) -> None:
         f = record.fields
         bench = f.get("bench", "?")
@@ -357,12 +368,6 @@ class StreamParser:
             result.notes.append(f"the stream was damaged too: {problem}")
             self._close(status, reason)
         else:
-            if status == "ok" and "cold" in f:
-                try:
-                    result.cold_raw = int(f["cold"])
-                except ValueError:
-                    self._close_error(f"END has a malformed cold sample {f['cold']!r}")
-                    return
             self._close(status, reason)
 
     def _on_fault(self, record: Record) -> None:

@@ -47,16 +47,8 @@ void rtb_sample(rtb_run *run, int32_t delta)
 {
     if (run->status != RTB_STATUS_OK)
         return;
-#ifdef RTB_COLD_SAMPLE
-    if (run->seen++ < run->warmup) {
-        if (run->seen == 1u)
-            run->cold = delta;
-        return;
-    }
-#else
     if (run->seen++ < run->warmup)
         return;
-#endif
     sample_buffer[run->buffered++] = delta;
     run->kept++;
     if (run->buffered == SAMPLE_CAPACITY)
@@ -165,17 +157,8 @@ void rtb_run_end(rtb_run *run)
         RTB_STR("status", names[run->status]),
         RTB_NUM("n", run->sent),
         RTB_STR("reason", run->reason ? run->reason : "-"),
-#ifdef RTB_COLD_SAMPLE
-        RTB_NUM("cold", run->cold),
-#endif
     };
-#ifdef RTB_COLD_SAMPLE
-    /* Sent only when a warm-up dropped it: without one, the cold sample is the first of the samples. */
-    bool cold = run->status == RTB_STATUS_OK && run->warmup > 0u && run->seen > 0u;
-    rtb_stream_record("END", fields, sizeof fields / sizeof fields[0] - (cold ? 0u : 1u));
-#else
     rtb_stream_record("END", fields, sizeof fields / sizeof fields[0]);
-#endif
     run->buffered = 0;
     active = 0;
 }

@@ -17,12 +17,6 @@ struct rtb_run {
     uint32_t kept;     /* samples recorded */
     uint32_t buffered; /* samples not yet sent */
     uint32_t sent;
-    /* The first sample offered, taken cold (a warm-up one), sent at END. Only in images built
-     * with RTB_COLD_SAMPLE (`run --cold`): keeping it costs instructions that move the tick's
-     * phase under the later samples, so a default image stays as it was. */
-#ifdef RTB_COLD_SAMPLE
-    int32_t cold;
-#endif
     rtb_status status;
     const char *reason;
 };
