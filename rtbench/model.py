@@ -55,10 +55,19 @@ class Result:
     scale: Scale = field(default_factory=lambda: Scale("raw"))
     iterations: int = 0
     warmup: int = 0
+    # The first sample the benchmark took, before warm-up (caches and kernel state cold): kept
+    # apart, never in the samples or their statistics. None when the run had no warm-up.
+    cold_raw: int | None = None
 
     def samples(self) -> list[int]:
         """Samples in `unit`, with the timestamp-read overhead subtracted."""
         return self.scale.convert_all(self.raw_samples, self.scale.convert(self.overhead_raw))
+
+    def cold(self) -> int | None:
+        """The cold sample in `unit`, converted as the samples are; None when there is none."""
+        if self.cold_raw is None or self.status != "ok":
+            return None
+        return self.scale.convert(self.cold_raw) - self.scale.convert(self.overhead_raw)
 
     @property
     def higher_is_better(self) -> bool:

@@ -167,6 +167,18 @@ def test_unit_conversion_subtracts_converted_overhead() -> None:
     assert sem.samples() == [49, 54, 59]
 
 
+def test_cold_record_is_kept_apart_from_the_samples() -> None:
+    specs = catalogue()
+    specs.insert(index_of(specs, "END", "ctx_switch"), ("COLD", {"bench": "ctx_switch", "value": 640}))
+    capture = parse(lines_of(specs))
+    ctx, sem = capture.results[:2]
+    assert capture.errors == [] and ctx.raw_samples == [320, 336, 352, 320]
+    # Converted as the samples are: 640 * 5/16 = 200, less the overhead's 1.
+    assert ctx.cold() == 199 and sem.cold() is None
+    specs[index_of(specs, "COLD")] = ("COLD", {"bench": "ctx_switch", "value": "x"})
+    assert "malformed COLD record" in parse(lines_of(specs)).results[0].reason
+
+
 def test_noise_and_garbage_prefixes_are_ignored() -> None:
     clean = lines_of(catalogue())
     noisy: list[str] = ["", "FreeRTOS booting...", "RTB1", "rtb1 lower case is noise"]

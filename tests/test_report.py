@@ -61,18 +61,19 @@ def test_table_lists_every_bench_and_reasons() -> None:
     table = results_table(results())
     lines = table.splitlines()
     header = lines[0].split()
-    assert header == ["benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "max",
-                      "stddev", "status"]
+    assert header == ["benchmark", "params", "unit", "n", "min", "median", "mean", "p99", "p99.9", "max",
+                      "stddev", "mad", "cold", "status"]
     for name in ("ctx_switch", "sem_give", "mutex_pi", "isr_latency", "tick"):
         assert name in table
     ctx = next(line for line in lines if line.startswith("ctx_switch")).split()
-    # n min median mean p99 max stddev; mean/stddev with one decimal (sqrt(68.75/3) = 4.79)
-    assert ctx[1:] == ["-", "instructions", "4", "99", "99", "102.8", "109", "109", "4.8", "ok"]
+    # n min median mean p99 p99.9 max stddev mad cold; mean/stddev with one decimal (sqrt(68.75/3) = 4.79);
+    # MAD: the median of the distances [0, 0, 5, 10] from the median 99; no cold sample was kept
+    assert ctx[1:] == ["-", "instructions", "4", "99", "99", "102.8", "109", "109", "109", "4.8", "0", "-", "ok"]
     sem = next(line for line in lines if line.startswith("sem_give")).split()
     assert sem[1] == "prio=1,tasks=2"
     # non-ok rows: dashes instead of numbers, and the reason on the following line
     i = next(i for i, line in enumerate(lines) if line.startswith("mutex_pi"))
-    assert lines[i].split()[3:] == ["-"] * 7 + ["fail"]
+    assert lines[i].split()[3:] == ["-"] * 10 + ["fail"]
     assert "fail: owner was not boosted" in lines[i + 1]
     assert not lines[i + 1].startswith("mutex_pi")
     assert "records lost: expected seq 40, got 42" in table

@@ -51,7 +51,9 @@ def test_summarize_hand_computed() -> None:
     # sample (n-1) standard deviation: sqrt(32/7)
     assert s["stddev"] == pytest.approx(statistics.stdev(values), rel=1e-12)
     assert s["stddev"] == pytest.approx((32 / 7) ** 0.5, rel=1e-12)
-    assert set(s) == {"n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter"}
+    # MAD: distances from 4 are [2,0,0,0,1,1,3,5] -> sorted [0,0,0,1,1,2,3,5], rank 4
+    assert s["mad"] == 1
+    assert set(s) == {"n", "min", "p50", "mean", "p90", "p99", "p999", "max", "stddev", "jitter", "mad"}
 
 
 def test_summarize_edges() -> None:

@@ -26,6 +26,7 @@ from .sources import KernelSource
 
 CATALOGUE = "rtbench"  # the image of the whole catalogue (firmware/CMakeLists.txt's rtbench.elf)
 MINIMAL = "rtbench-minimal"  # the kernel with one task and no catalogue (firmware/minimal)
+ONLY_PREFIX = "rtbench-only-"  # + a benchmark file's stem: that file alone (footprint --per-bench)
 
 
 @dataclass
@@ -185,6 +186,10 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
     if not kernel.runs_on(target):
         raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
+    if not kernel.profile_runs_on(profile, target):
+        limited = kernel.spec["profile_architectures"][profile]
+        raise RtbenchError(f"the {kernel.name} profile '{profile}' cannot be built for {target.name} ({target.arch})",
+                           f"it needs one of: {', '.join(limited)}")
     words = compiler_words(opt_flags)
     opt_flags = " ".join(words)
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")

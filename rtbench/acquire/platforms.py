@@ -43,6 +43,11 @@ class Kernel(Described):
     def runs_on(self, target: Target) -> bool:
         return target.arch in self.spec.get("architectures", [])
 
+    def profile_runs_on(self, profile: str, target: Target) -> bool:
+        """Whether the port can build `profile` for the target (os.toml profile_architectures)."""
+        limited = self.spec.get("profile_architectures", {}).get(profile)
+        return limited is None or target.arch in limited
+
 
 def _load(folder: Path, file_name: str) -> dict[str, Any]:
     path = folder / file_name

@@ -236,6 +236,7 @@ class StreamParser:
             "NOTE": self._on_note,
             "PHASE": self._on_phase,
             "S": self._on_samples,
+            "COLD": self._on_cold,
             "END": self._on_end,
             "FAULT": self._on_fault,
             "DONE": self._on_done,
@@ -328,6 +329,16 @@ class StreamParser:
             self._orphans.append(record.seq)
             return
         self._open.raw_samples.extend(record.values)
+
+    def _on_cold(self, record: Record) -> None:
+        """The benchmark's first sample, before its warm-up: kept apart from its samples."""
+        if self._open is None:
+            self._orphans.append(record.seq)
+            return
+        try:
+            self._open.cold_raw = int(record.fields.get("value", ""))
+        except ValueError:
+            self._problem(f"malformed COLD record at seq {record.seq}")
 
     def _on_end(self, record: Record) -> None:
         f = record.fields

@@ -22,6 +22,7 @@ from .protocol import Capture, Record
 from .runners.console import Launch
 
 DEFAULT_SILENCE = 30.0  # seconds without output before a guest counts as hung
+COLD_DEFINE = "RTB_COLD_SAMPLE"  # the image keeps the cold first sample (firmware/core/src/run.c)
 DEFAULT_TIMEOUT = 900.0  # seconds a run may take per hardware variant
 
 
@@ -49,6 +50,8 @@ class RunRequest:
     board: str | None = None
     serial: str | None = None
     gdb: str | None = None
+    # Keep the first (cold) sample before the warm-up apart: an image of its own (RTB_COLD_SAMPLE).
+    cold: bool = False
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
@@ -151,6 +154,8 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
     defines = platforms.counter_defines(target, request.count, plan.variants)
     if target.runner == "board":
         defines = (*defines, boards.BOARD_DEFINE)
+    if request.cold:
+        defines = (*defines, COLD_DEFINE)
     on_target = [b for b in plan.selected if not b.host]
     trace_define = kernel.spec.get("trace_define")
     services_define = kernel.spec.get("services_define")

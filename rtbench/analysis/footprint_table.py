@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..acquire import elf, sources
-from ..acquire.build import build_image
+from ..acquire import catalogue, elf, sources
+from ..acquire.build import ONLY_PREFIX, build_image
 from ..acquire.footprint import DETAILED_KINDS, KINDS, parse_map_detailed, section_kind
 from ..acquire.platforms import Kernel, find_kernel, find_target, kernels
 from ..errors import RtbenchError
@@ -22,6 +22,9 @@ PARTS = (("kernel", ("kernel",)), ("port", ("port",)), ("benchmarks", ("bench",)
 REST = "rest"
 IMAGE = "image"
 COLUMNS = ("text", "rodata", "data", "bss")  # bss includes .noinit
+# The parts a table of images built per benchmark shows: what the kernel costs the service, and the
+# whole program (the survey's ROM and RAM per benchmark build); the JSON keeps every part.
+ALONE_PARTS = ("kernel", "benchmarks", IMAGE)
 
 
 @dataclass
@@ -30,6 +33,10 @@ class Footprint:
     profile: str
     version: str
     layers: dict[str, dict[str, int]]
+    # The benchmark file built alone (firmware/bench/NAME.c: its service only), and the benchmarks
+    # it holds; None: the image of the whole catalogue.
+    build: str | None = None
+    benchmarks: tuple[str, ...] = ()
 
     def part(self, layers: tuple[str, ...]) -> dict[str, int]:
         sizes = {k: sum(self.layers.get(layer, {}).get(k, 0) for layer in layers) for k in DETAILED_KINDS}
@@ -61,10 +68,50 @@ def check_against_elf(layers: dict[str, dict[str, int]], elf_path: Path) -> None
                            "the map may be stale: rebuild the image (delete its build directory)")
 
 
+@dataclass(frozen=True)
+class BenchBuild:
+    """One benchmark file built alone: its stem, the benchmarks it registers, and whether its image
+    needs the kernel's optional services or trace hooks (the defines the catalogue's images use)."""
+
+    stem: str
+    benchmarks: tuple[str, ...]
+    services: bool
+    traced: bool
+
+
+def bench_builds(patterns: str) -> list[BenchBuild]:
+    """The benchmark files that hold the benchmarks `patterns` names (names or globs, as --bench),
+    in catalogue order. A benchmark the host computes, or one whose file is not alone at the top
+    of firmware/bench (a suite sharing helpers), cannot be built alone: an error names it."""
+    files: dict[str, list[catalogue.BenchInfo]] = {}
+    every = catalogue.scan()
+    try:
+        chosen = catalogue.select(every, patterns)
+    except RtbenchError as err:
+        raise RtbenchError(str(err.args[0]).replace("--bench", "--per-bench"), err.hint) from None
+    for info in chosen:
+        folder, _, name = info.source.rpartition("/")
+        if info.host or folder != "firmware/bench":
+            raise RtbenchError(f"--per-bench: {info.name} cannot be built alone "
+                               + ("(the host computes it)" if info.host else f"({info.source} shares helpers)"),
+                               "name benchmarks from files at the top of firmware/bench")
+        # The image holds every benchmark its file registers, the ones not asked for too.
+        files.setdefault(name.removesuffix(".c"), [b for b in every if b.source == info.source])
+    return [BenchBuild(stem, tuple(b.name for b in infos), any(b.services for b in infos),
+                       any(b.traced for b in infos)) for stem, infos in files.items()]
+
+
+def _defines(kernel: Kernel, build: BenchBuild) -> tuple[str, ...]:
+    wanted = (("services_define", build.services), ("trace_define", build.traced))
+    return tuple(str(kernel.spec[key]) for key, needed in wanted if needed and kernel.spec.get(key))
+
+
 def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | None = None,
             profiles: list[str] | None = None, opt_flags: str = "-O2",
-            progress: Callable[[str], None] = lambda _m: None) -> list[Footprint]:
-    """Builds (or reuses) each image and reads its footprint from the linker map."""
+            progress: Callable[[str], None] = lambda _m: None,
+            per_bench: list[BenchBuild] | None = None) -> list[Footprint]:
+    """Builds (or reuses) each image and reads its footprint from the linker map: the catalogue's,
+    or with `per_bench` one image per benchmark file (its service only)."""
     target = find_target(target_name)
     chosen: list[Kernel] = ([find_kernel(n) for n in kernel_names] if kernel_names
                             else [k for k in kernels() if k.runs_on(target)])
@@ -77,23 +124,37 @@ def measure(target_name: str, workspace: Workspace, kernel_names: list[str] | No
                 raise
             progress(f"skip    {kernel.name}: {str(err).splitlines()[0]}")
             continue
-        for profile in profiles or kernel.profiles:
-            progress(f"build   {target.name}/{kernel.name}/{profile}")
-            build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)
-            layers = parse_map_detailed(build.map_file.read_text(errors="replace"))
-            check_against_elf(layers, build.elf)
-            out.append(Footprint(kernel.name, profile, source.version, layers))
+        # Per benchmark, the default profile unless asked: one image per file and profile adds up.
+        every = ["default"] if per_bench is not None else kernel.profiles
+        for profile in profiles or [p for p in every if kernel.profile_runs_on(p, target)]:
+            for alone in per_bench if per_bench is not None else [None]:
+                what = f" ({alone.stem} alone)" if alone else ""
+                progress(f"build   {target.name}/{kernel.name}/{profile}{what}")
+                if alone is None:
+                    build = build_image(target, kernel, profile, source, workspace, opt_flags, progress)
+                else:
+                    build = build_image(target, kernel, profile, source, workspace, opt_flags, progress,
+                                        _defines(kernel, alone), image=ONLY_PREFIX + alone.stem)
+                layers = parse_map_detailed(build.map_file.read_text(errors="replace"))
+                check_against_elf(layers, build.elf)
+                out.append(Footprint(kernel.name, profile, source.version, layers,
+                                     alone.stem if alone else None, alone.benchmarks if alone else ()))
     return out
 
 
 def to_table(footprints: list[Footprint]) -> Table:
-    columns = [Column("kernel", "kernel"), Column("version", "version"), Column("profile", "profile"),
-               Column("part", "part")]
+    alone = any(fp.build for fp in footprints)
+    columns = [Column("kernel", "kernel"), Column("version", "version"), Column("profile", "profile")]
+    columns += [Column("build", "build", "code")] if alone else []
+    columns += [Column("part", "part")]
     columns += [Column(kind, kind, "number") for kind in COLUMNS] + [Column("total", "total", "number")]
     table = Table(columns, empty="no image was built")
     for fp in footprints:
         for name, sizes in fp.parts():
-            table.add([cell(fp.kernel), cell(fp.version), cell(fp.profile), cell(name),
+            if alone and name not in ALONE_PARTS:
+                continue
+            table.add([cell(fp.kernel), cell(fp.version), cell(fp.profile),
+                       *([cell(fp.build or "catalogue")] if alone else []), cell(name),
                        *(cell(sizes[c]) for c in COLUMNS), cell(sum(sizes.values()))])
     return table
 
@@ -101,6 +162,8 @@ def to_table(footprints: list[Footprint]) -> Table:
 def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
     out = [f"footprint in bytes on {target} ({opt_flags}), from the linker map (totals checked against the ELF)",
            as_text.render(to_table(footprints)),
+           *(["build: the image of one benchmark file alone (its service only); benchmarks: that file's code."]
+             if any(fp.build for fp in footprints) else []),
            "bss includes .noinit (sample buffers, task stacks). port: rtbench's adapter to the kernel.",
            "rest: rtbench's core, the target's start-up and drivers, the C library and linker padding."]
     return "\n".join(out)
@@ -109,4 +172,6 @@ def to_text(footprints: list[Footprint], target: str, opt_flags: str) -> str:
 def to_json(footprints: list[Footprint], target: str, opt_flags: str) -> dict[str, Any]:
     return stamped(FOOTPRINT, {"target": target, "opt_flags": opt_flags, "unit": "bytes",
                                "images": [{"kernel": fp.kernel, "version": fp.version, "profile": fp.profile,
+                                           **({"build": fp.build, "benchmarks": list(fp.benchmarks)}
+                                              if fp.build else {}),
                                            "parts": dict(fp.parts()), "layers": fp.layers} for fp in footprints]})

@@ -163,11 +163,14 @@ def pivot(campaign: Campaign, key: ResultKey, rows: str | None, columns: str | N
     return table
 
 
+_TIDY_STATISTICS = ("n", "min", "p50", "mean", "p99", "p999", "max", "stddev", "mad")
+
+
 def tidy(campaign: Campaign) -> Table:
     """One row per cell and benchmark, every statistic: for spreadsheets and scripts."""
     columns = [Column(axis, axis) for axis in campaign.axes] + [
         Column("run", "run"), Column("benchmark", "benchmark", "code"), Column("params", "params"),
-        Column("unit", "unit")] + [Column(k, k, "number") for k in ("n", "min", "p50", "mean", "p99", "max", "stddev")]
+        Column("unit", "unit")] + [Column(k, k, "number") for k in _TIDY_STATISTICS]
     columns.append(Column("status", "status"))
     table = Table(columns, empty="no results")
     for coordinates in campaign.coordinates:
@@ -178,7 +181,7 @@ def tidy(campaign: Campaign) -> Table:
             table.add([cell(label) for _, label in coordinates]
                       + [cell(runs), cell(result.bench), cell(dict(result.params), params_text(result.params)),
                          cell(result.unit)]
-                      + [cell(stats.get(k)) for k in ("n", "min", "p50", "mean", "p99", "max", "stddev")]
+                      + [cell(stats.get(k)) for k in _TIDY_STATISTICS]
                       + [cell(result.status)],
                       note=None if result.status in ("ok", "unsupported") else result.reason or result.status)
     return table

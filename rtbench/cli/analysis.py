@@ -24,7 +24,8 @@ from .output import progress
 def cmd_footprint(args: argparse.Namespace) -> int:
     home = workspace(args)
     home.check_writable()
-    footprints = footprint_table.measure(args.target, home, args.os, args.profile, args.opt, progress)
+    per_bench = footprint_table.bench_builds(args.per_bench) if args.per_bench is not None else None
+    footprints = footprint_table.measure(args.target, home, args.os, args.profile, args.opt, progress, per_bench)
     print(footprint_table.to_text(footprints, args.target, args.opt))
     if args.json:
         args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
@@ -147,6 +148,11 @@ def add_footprint(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     size.add_argument("--os", action="append", help="only this kernel (repeatable; default: all for the target)")
     size.add_argument("--profile", action="append", help="only this profile (repeatable; default: all)")
     size.add_argument("--opt", default="-O2", help="optimisation flags for the images (default -O2)")
+    size.add_argument("--per-bench", metavar="BENCHES",
+                      help="one image per benchmark file holding these benchmarks (names or globs, as run's "
+                           "--bench), with that file alone: what its service costs, as a benchmark program of "
+                           "its own (e.g. the Anh & Tan survey's seven: task_preempt,sem_take,sem_signal_wake,"
+                           "queue_send_ptr,queue_wake,pool_alloc,irq_task_resume)")
     size.add_argument("--json", type=Path, help="also write the figures as JSON")
     size.set_defaults(func=cmd_footprint)
 

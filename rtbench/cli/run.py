@@ -55,7 +55,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                          iterations=args.iterations, warmup=args.warmup, options=options,
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
                          load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count,
-                         board=args.board, serial=args.serial, gdb=args.gdb)
+                         board=args.board, serial=args.serial, gdb=args.gdb, cold=args.cold)
     # Everything that could refuse the results is checked before anything is built or run.
     prepare(request)
     _check_workspace(home)
@@ -146,6 +146,9 @@ def _check_workspace(home: Workspace) -> None:
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
     build_arguments(run)
+    run.add_argument("--cold", action="store_true",
+                     help="also keep each benchmark's first sample, taken cold before the warm-up, apart from its "
+                          "statistics (an image of its own: the extra work moves the tick under later samples)")
     run.add_argument("--label", help="a name for this run (e.g. 'O1 build'), shown by runs, report and compare")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",

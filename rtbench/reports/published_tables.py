@@ -23,7 +23,8 @@ from rtbench.results.tables import Column, Table, as_markdown, cell
 from . import published_studies, reference_runs
 
 # The statistics a table may show: name -> key in a result's JSON row.
-STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99"}
+STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99",
+              "p99.9": "p999", "mad": "mad", "cold": "cold"}
 # A table or study marker is a line of its own (outside fenced code), so a page can show one in
 # code to explain it; a value marker stands inside a sentence.
 MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$", re.MULTILINE)

@@ -31,6 +31,7 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Run, result_label
 from rtbench.paths import Workspace, checkout_dir
 from rtbench.results import schema
+from rtbench.results.stats import summarize
 from rtbench.results.store import Store
 
 from .report import run_to_json
@@ -89,6 +90,12 @@ def load(name: str, directory: Path | None = None) -> dict[str, Any]:
     except (OSError, ValueError) as err:
         raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
     schema.validate(doc, schema.RUN, str(path))
+    for row in doc["results"]:
+        # A run stored before a statistic existed (the MAD) gets it from its samples, as every
+        # reader recomputes statistics; the stored ones stay as they were.
+        if row["status"] == "ok" and row.get("samples"):
+            for key, stat in summarize(row["samples"]).items():
+                row.setdefault(key, stat)
     return dict(doc)
 
 

@@ -12,8 +12,9 @@ from rtbench.results.stats import histogram, summarize
 from rtbench.results.tables import Cell, Column, Table, as_text, cell, params_text
 
 # The statistics the table shows: title -> key in result_row.
-_STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99": "p99",
-                 "max": "max", "stddev": "stddev"}
+# The cold first sample (taken before the warm-up) stands last, apart from the statistics it is not in.
+_STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99": "p99", "p99.9": "p999",
+                 "max": "max", "stddev": "stddev", "mad": "mad", "cold": "cold"}
 
 
 def result_row(result: Result) -> dict[str, Any]:
@@ -28,6 +29,9 @@ def result_row(result: Result) -> dict[str, Any]:
     }
     if result.status == "ok":
         row.update(summarize(result.samples()))
+        cold = result.cold()
+        if cold is not None:
+            row["cold"] = cold
     else:
         row["n"] = 0
     return row

@@ -17,7 +17,13 @@ def _result_from_json(row: dict[str, Any]) -> Result:
     samples = [int(s) for s in row.get("samples") or []]
     return Result(bench=row["bench"], params=dict(row["params"]), unit=row["unit"], status=row["status"],
                   reason=row["reason"], notes=list(row["notes"]), raw_samples=samples, scale=Scale(row["unit"]),
-                  iterations=len(samples))
+                  iterations=len(samples), cold_raw=_cold(row))
+
+
+def _cold(row: dict[str, Any]) -> int | None:
+    """The cold first sample of an ok result; a run written before rtbench kept it has none."""
+    cold = row.get("cold")
+    return int(cold) if row["status"] == "ok" and isinstance(cold, int | float) else None
 
 
 def run_from_json(path: Path) -> Run:

@@ -34,6 +34,14 @@ def median(values: Sequence[Number]) -> Number:
     return percentile(sorted(values), 50)
 
 
+def median_absolute_deviation(values: Sequence[Number]) -> Number:
+    """The nearest-rank median of each value's distance from the nearest-rank median: a spread
+    that a few outliers (a tick landing in one sample) do not move, unlike the standard deviation.
+    Unscaled (not multiplied by 1.4826), so it stays an observed distance in the unit."""
+    centre = median(values)
+    return median([abs(v - centre) for v in values])
+
+
 def _stddev(values: Sequence[Number], mean: float) -> float:
     """Sample standard deviation (n-1 denominator)."""
     n = len(values)
@@ -49,7 +57,7 @@ def _stddev(values: Sequence[Number], mean: float) -> float:
 
 
 def summarize(values: Sequence[Number]) -> dict[str, Any]:
-    """n, min, p50, mean, p90, p99, p999, max, stddev, jitter; {"n": 0} when empty."""
+    """n, min, p50, mean, p90, p99, p999, max, stddev, jitter, mad; {"n": 0} when empty."""
     n = len(values)
     if n == 0:
         return {"n": 0}
@@ -68,6 +76,7 @@ def summarize(values: Sequence[Number]) -> dict[str, Any]:
         "max": ordered[-1],
         "stddev": _stddev(ordered, mean),
         "jitter": ordered[-1] - ordered[0],
+        "mad": median_absolute_deviation(ordered),
     }
 
 

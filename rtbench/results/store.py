@@ -16,7 +16,7 @@ from rtbench.model import STATUSES, Result, Run, Scale
 from rtbench.paths import Workspace
 from rtbench.results.stats import summarize
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS results (
     warmup INTEGER NOT NULL,
     samples BLOB NOT NULL,
     stats TEXT NOT NULL,
+    cold_raw INTEGER,
     PRIMARY KEY (run_id, position)
 );
 """
@@ -49,7 +50,7 @@ _READ_COLUMNS = ("position, bench, params, unit, status, reason, notes, overhead
                  " scale_unit, iterations, warmup")
 _RESULT_COLUMNS = (
     "run_id, position, bench, params, unit, status, reason, notes, overhead_raw,"
-    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats"
+    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats, cold_raw"
 )
 
 
@@ -88,8 +89,10 @@ class Store:
     def __init__(self, path: pathlib.Path, *, read_only: bool = False) -> None:
         self.path = pathlib.Path(path)
         self.read_only = read_only
-        # Version 1 stores (read as they are, without migrating, when read-only) have no stats column.
+        # Version 1 stores (read as they are, without migrating, when read-only) have no stats column,
+        # versions 1 and 2 no cold sample.
         self._stats = "stats"
+        self._cold = "cold_raw"
         if read_only:
             self._db = self._open_read_only()
             return
@@ -131,6 +134,8 @@ class Store:
             raise StoreError(f"no runs stored yet in {self.path}: run `rtbench run` first")
         if version < 2:
             self._stats = "'{}'"
+        if version < 3:
+            self._cold = "NULL"
         return db
 
     def _migrate(self) -> None:
@@ -146,6 +151,8 @@ class Store:
                 self._db.executescript(_SCHEMA)
                 if version == 1:  # version 2 stores each result's statistics beside its samples
                     self._db.execute("ALTER TABLE results ADD COLUMN stats TEXT NOT NULL DEFAULT '{}'")
+                if 1 <= version < 3:  # version 3 keeps the cold first sample apart
+                    self._db.execute("ALTER TABLE results ADD COLUMN cold_raw INTEGER")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -171,7 +178,7 @@ class Store:
             rows.append((position, r.bench, json.dumps(r.params, default=str), r.unit,
                          r.status, r.reason, json.dumps(r.notes), r.overhead_raw,
                          r.scale.num, r.scale.den, r.scale.unit, r.iterations, r.warmup,
-                         samples, json.dumps(_stats(r))))
+                         samples, json.dumps(_stats(r)), r.cold_raw))
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO runs (created, manifest) VALUES (?, ?)", (created, manifest)
@@ -179,7 +186,7 @@ class Store:
             run_id = cursor.lastrowid
             assert run_id is not None
             self._db.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 16)})",
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 17)})",
                 [(run_id, *row) for row in rows],
             )
         run.run_id = run_id
@@ -199,7 +206,8 @@ class Store:
         found_id, manifest_text = row
         problem, manifest = _manifest(manifest_text)
         results: list[Result] = []
-        cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats FROM results"
+        cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats, {self._cold} AS cold_raw"
+                                  " FROM results"
                                   " WHERE run_id = ? ORDER BY position", (found_id,))
         names = [d[0] for d in cursor.description]
         for values in cursor:
@@ -214,7 +222,8 @@ class Store:
                                   reason=row["reason"], notes=decoded[1], raw_samples=_unpack(samples),
                                   overhead_raw=row["overhead_raw"],
                                   scale=Scale(row["scale_unit"], row["scale_num"], row["scale_den"]),
-                                  iterations=row["iterations"], warmup=row["warmup"]))
+                                  iterations=row["iterations"], warmup=row["warmup"],
+                                  cold_raw=row["cold_raw"] if isinstance(row["cold_raw"], int) else None))
         if problem:
             raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
         return Run(manifest=manifest, results=results, run_id=found_id)

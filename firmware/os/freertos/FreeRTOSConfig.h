@@ -36,7 +36,9 @@
 #endif
 #define configUSE_IDLE_HOOK 0
 #define configUSE_TICK_HOOK 0
+#ifndef configUSE_TICKLESS_IDLE /* the tickless profile sets it */
 #define configUSE_TICKLESS_IDLE 0
+#endif
 #define configSUPPORT_STATIC_ALLOCATION 1
 /* Dynamic allocation serves only the pool benchmarks (FreeRTOS has no block allocator). */
 #define configSUPPORT_DYNAMIC_ALLOCATION 1

@@ -102,6 +102,10 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.preemption", rtb_text_u32(buf, configUSE_PREEMPTION));
     emit("config.time_slicing", rtb_text_u32(buf, configUSE_TIME_SLICING));
     emit("config.optimised_task_selection", rtb_text_u32(buf, configUSE_PORT_OPTIMISED_TASK_SELECTION));
+#if configUSE_TICKLESS_IDLE
+    /* Only when on: one more record would shift every later sample of the default image. */
+    emit("config.tickless_idle", rtb_text_u32(buf, configUSE_TICKLESS_IDLE));
+#endif
 #ifdef RTB_FREERTOS_HW_SCHED
     emit("config.task_selection", "SoC priority selector (freertos-hw)");
     emit("config.task_delays", "SoC timer bank, stepped by the tick hook (freertos-hw)");
