@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The kernel profiles of issue 25: FreeRTOS with generic task selection and with tickless idle,
-ASP3 at a 1 kHz nominal tick; one short run each on qemu-m3."""
+ASP3 and µT-Kernel at a 1 kHz tick; one short run each on qemu-m3."""
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from rtbench.model import Run
 from rtbench.paths import Workspace
@@ -50,9 +52,10 @@ def test_a_profile_an_architecture_cannot_build_is_refused(tmp_path: Path) -> No
     assert "profile 'tickless' cannot be built for qemu-a9" in proc.stderr
 
 
-def test_asp3_at_a_1khz_nominal_tick(workspace: Workspace) -> None:
-    need("kernel", "asp3")
-    run = run_catalogue(workspace, os="asp3", profile="tick1k", bench="delay_block", options={"tasks": "0",
+@pytest.mark.parametrize("kernel", ["asp3", "mtkernel"])
+def test_the_survey_kernels_at_a_1khz_tick(workspace: Workspace, kernel: str) -> None:
+    need("kernel", kernel)
+    run = run_catalogue(workspace, os=kernel, profile="tick1k", bench="delay_block", options={"tasks": "0",
                                                                                               "delays": "10"})
     assert run.manifest["kernel"]["config"]["tick_hz"] == "1000"
     assert [r.status for r in run.results] == ["ok"]
