@@ -8,8 +8,9 @@
  * descriptors. Priorities: rtbench's 1..30 are NuttX's 101..130.
  * Semaphores are POSIX semaphores without priority inheritance (SEM_PRIO_NONE: they signal);
  * mutexes are pthread mutexes with PTHREAD_PRIO_INHERIT; queues are POSIX message queues; pools
- * are NuttX's heap (it has no fixed-block allocator for applications). Timeouts in ticks become
- * absolute CLOCK_REALTIME times, as POSIX's timed calls take them.
+ * are NuttX's heap (it has no fixed-block allocator for applications). A semaphore's timeout is
+ * NuttX's relative tick wait (nxsem_tickwait); the others become absolute CLOCK_REALTIME times,
+ * as POSIX's timed calls take them.
  * NuttX cannot suspend one thread of a task (SIGSTOP stops the whole task group): a thread that
  * suspends itself waits on a semaphore of its own, which a resume posts. */
 #include <nuttx/config.h>
@@ -27,6 +28,7 @@
 #include <nuttx/clock.h>
 #include <nuttx/init.h>
 #include <nuttx/irq.h>
+#include <nuttx/semaphore.h>
 #include <nuttx/version.h>
 
 #include "rtb/boot.h"
@@ -379,7 +381,7 @@ rtb_sem *rtb_os_sem_create(uint32_t initial, uint32_t max)
         if (sem_init(&sem->sem, 0, initial) != 0)
             return NULL;
         (void)sem_setprotocol(&sem->sem, SEM_PRIO_NONE);
-        sem->max = max;
+        sem->max = max < SEM_VALUE_MAX ? max : SEM_VALUE_MAX;
         sem->used = true;
         return sem;
     }
@@ -403,15 +405,17 @@ rtb_err rtb_os_sem_take(rtb_sem *sem, uint32_t timeout)
     }
     if (timeout == RTB_NO_WAIT)
         return sem_trywait(&sem->sem) == 0 ? RTB_OK : RTB_TIMEOUT;
-    struct timespec until = deadline(timeout);
-    return sem_timedwait(&sem->sem, &until) == 0 ? RTB_OK : RTB_TIMEOUT;
+    /* NuttX's own relative wait, as the other kernels' takes: POSIX's sem_timedwait takes an
+     * absolute time, which costs a clock read and 64-bit arithmetic before the task blocks. */
+    return nxsem_tickwait(&sem->sem, timeout) == 0 ? RTB_OK : RTB_TIMEOUT;
 }
 
-/* POSIX semaphores count up to SEM_VALUE_MAX: the port keeps rtbench's maximum. */
+/* The port keeps rtbench's maximum: NuttX's sem_post takes a fast path (an atomic increment) that
+ * checks no maximum, not even SEM_VALUE_MAX, past which the count would turn negative. */
 static rtb_err give(rtb_sem *sem)
 {
     int value = 0;
-    if (sem->max < SEM_VALUE_MAX && sem_getvalue(&sem->sem, &value) == 0 && value >= (int)sem->max)
+    if (sem_getvalue(&sem->sem, &value) == 0 && value >= (int)sem->max)
         return RTB_FULL;
     return sem_post(&sem->sem) == 0 ? RTB_OK : RTB_FULL;
 }
