@@ -45,7 +45,7 @@ add_dependencies(rtb_nuttx_kernel rtb_nuttx_kernel_build)
 # Its services (event objects, watchdog timers) cost the other benchmarks nothing: in every image.
 set(RTB_OS_SOURCES ${RTB_NUTTX_DIR}/rtb_os_nuttx.c ${RTB_NUTTX_ARCH}.c ${RTB_NUTTX_DIR}/rtb_os_nuttx_services.c)
 set_source_files_properties(${RTB_OS_SOURCES} PROPERTIES
-    INCLUDE_DIRECTORIES "${RTB_NUTTX_DIR};${RTB_PORT_COMMON_DIR};${RTB_NUTTX_COPY}/include;${RTB_NUTTX_COPY}/arch/arm/src;${RTB_NUTTX_COPY}/arch/arm/src/chip;${RTB_NUTTX_COPY}/arch/arm/src/common;${RTB_NUTTX_COPY}/arch/arm/src/armv7-m"
+    INCLUDE_DIRECTORIES "${RTB_NUTTX_DIR};${RTB_PORT_COMMON_DIR};${RTB_NUTTX_COPY}/include;${RTB_NUTTX_COPY}/arch/arm/src;${RTB_NUTTX_COPY}/arch/arm/src/chip;${RTB_NUTTX_COPY}/arch/arm/src/common;${RTB_NUTTX_COPY}/arch/arm/src/armv7-m;${RTB_NUTTX_COPY}/sched"
     COMPILE_OPTIONS "-std=gnu11;-isystem;${RTB_NUTTX_COPY}/include"
     COMPILE_DEFINITIONS "RTB_PROFILE_HEADER=\"${RTB_PROFILE_FILE}\";RTB_NUTTX_ARCH_HEADER=\"${RTB_NUTTX_ARCH}.h\";RTB_NUTTX_CHIP=\"${RTB_NUTTX_PORT}\""
     OBJECT_DEPENDS ${RTB_NUTTX_LIB})

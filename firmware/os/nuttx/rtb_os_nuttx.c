@@ -310,12 +310,6 @@ uint32_t rtb_os_tick_hz(void) { return TICK_HZ; }
 
 uint32_t rtb_os_tick_count(void) { return (uint32_t)clock_systime_ticks(); }
 
-const char *rtb_os_tick_unobservable(void)
-{
-    return "NuttX's tick interrupt is its SysTick driver's (arch_timer, nxsched_process_timer), with no "
-           "hook at its entry and exit";
-}
-
 const char *rtb_os_sched_unobservable(void)
 {
     return "NuttX reports scheduling decisions only through its instrumentation build "
