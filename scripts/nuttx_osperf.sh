@@ -32,9 +32,15 @@ done
 
 cd "$work/nuttx"
 if [ ! -f nuttx ]; then
-    ./tools/configure.sh -a ../apps mps2-an500:nsh > "$work/configure.log" 2>&1
+    # What tools/configure.sh does, without its kconfig-frontends step (kconfiglib has no
+    # kconfig-tweak): the board's defconfig and Make.defs, the apps tree beside the kernel's.
+    cp boards/arm/mps/mps2-an500/configs/nsh/defconfig .config
+    rm -f Make.defs
+    cp boards/arm/mps/mps2-an500/scripts/Make.defs Make.defs
     cat >> .config <<'EOF'
+CONFIG_APPS_DIR="../apps"
 CONFIG_BENCHMARK_OSPERF=y
+CONFIG_PIPES=y
 CONFIG_INIT_ENTRYPOINT="osperf_main"
 CONFIG_USEC_PER_TICK=10000
 CONFIG_RR_INTERVAL=0

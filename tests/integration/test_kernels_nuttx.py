@@ -5,7 +5,7 @@ Kconfig, when its tree is given.
 
 No registry carries NuttX, and its tree is too large for ../shared/kernels: these tests skip with
 the doctor's reason unless NUTTX_PATH names an apache/nuttx tree (and kconfiglib's olddefconfig
-is installed). One build, one catalogue run and a short repeat."""
+is installed). One build, one catalogue run, and a short selection run twice."""
 from __future__ import annotations
 
 import pytest
@@ -28,34 +28,36 @@ UNSUPPORTED = {
        for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
     "task_suspend": NO_THREAD_SUSPEND,
 }
-# Repeated in a second run: a task switch, a wake-up through a semaphore, an interrupt, a message.
-REPEATED = "task_switch,sem_signal_wake,irq_latency,irq_task_wake,queue_send,mutex_pi"
+# Run twice more: a task switch, a wake-up through a semaphore, an interrupt, a message, a tick.
+REPEATED = "task_switch,sem_signal_wake,irq_latency,irq_task_wake,queue_send,mutex_pi,tick_cost"
 
 
 @pytest.fixture(scope="module")
-def nuttx_runs(workspace: Workspace) -> tuple[Run, Run]:
+def nuttx_runs(workspace: Workspace) -> tuple[Run, Run, Run]:
     need("kernel", "nuttx")
     return (run_catalogue(workspace, os="nuttx", target=TARGET),
+            run_catalogue(workspace, os="nuttx", target=TARGET, bench=REPEATED),
             run_catalogue(workspace, os="nuttx", target=TARGET, bench=REPEATED))
 
 
-def test_every_benchmark_is_ok_or_unsupported_with_its_reason(nuttx_runs: tuple[Run, Run]) -> None:
-    run, _ = nuttx_runs
+def test_every_benchmark_is_ok_or_unsupported_with_its_reason(nuttx_runs: tuple[Run, Run, Run]) -> None:
+    run = nuttx_runs[0]
     assert {r.bench for r in run.results} == {b.name for b in catalogue.scan()}
     assert {r.label(): r.reason for r in run.results if r.status == "unsupported"} == UNSUPPORTED
     assert [(r.label(), r.status, r.reason) for r in run.results if r.status not in ("ok", "unsupported")] == []
     assert run.manifest["stream_errors"] == []
 
 
-def test_runs_are_bit_for_bit_repeatable(nuttx_runs: tuple[Run, Run]) -> None:
-    first, second = nuttx_runs
-    again = {r.label(): (r.status, r.raw_samples) for r in second.results}
-    assert again and all(status == "ok" for status, _ in again.values())
-    assert {r.label(): (r.status, r.raw_samples) for r in first.results if r.label() in again} == again
+def test_runs_are_bit_for_bit_repeatable(nuttx_runs: tuple[Run, Run, Run]) -> None:
+    _, first, second = nuttx_runs
+    a = {r.label(): (r.status, r.raw_samples) for r in first.results}
+    b = {r.label(): (r.status, r.raw_samples) for r in second.results}
+    assert a.keys() == b.keys() and all(status == "ok" for status, _ in a.values())
+    assert [label for label in a if a[label] != b[label]] == []
 
 
-def test_the_configuration_is_the_fair_one_and_the_tree_is_identified(nuttx_runs: tuple[Run, Run]) -> None:
-    run, _ = nuttx_runs
+def test_the_configuration_is_the_fair_one_and_the_tree_is_identified(nuttx_runs: tuple[Run, Run, Run]) -> None:
+    run = nuttx_runs[0]
     kernel = run.manifest["kernel"]
     assert kernel["name"] == "Apache NuttX" and kernel["port"].startswith("arch/arm/src/mps (ARCH_CHIP_MPS2_AN386)")
     # The version NuttX's make derived from the tree (git describe), never its 0.0.0 placeholder.
@@ -71,8 +73,8 @@ def test_the_configuration_is_the_fair_one_and_the_tree_is_identified(nuttx_runs
         assert len(git["commit"]) == 40
 
 
-def test_native_services_are_named(nuttx_runs: tuple[Run, Run]) -> None:
-    run, _ = nuttx_runs
+def test_native_services_are_named(nuttx_runs: tuple[Run, Run, Run]) -> None:
+    run = nuttx_runs[0]
     notes = {r.bench: " ".join(r.notes) for r in run.results}
     assert "POSIX message queue" in notes["queue_send"] and "malloc/free" in notes["pool_alloc"]
     assert notes["mutex_contention"] == "inheritance"
@@ -81,8 +83,8 @@ def test_native_services_are_named(nuttx_runs: tuple[Run, Run]) -> None:
     assert "prioritize" not in notes["sem_wake_order"]
 
 
-def test_kernel_paths_compare_as_they_should(nuttx_runs: tuple[Run, Run]) -> None:
-    run, _ = nuttx_runs
+def test_kernel_paths_compare_as_they_should(nuttx_runs: tuple[Run, Run, Run]) -> None:
+    run = nuttx_runs[0]
     m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
     # The handler's first timestamp comes before the task it wakes runs.
     assert 0 < m["irq_latency"] < m["irq_task_wake"]
