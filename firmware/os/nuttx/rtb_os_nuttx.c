@@ -592,5 +592,6 @@ const char *rtb_os_pool_kind(void)
 
 /* ---- interrupts ---- */
 
-/* NuttX switches to a task an interrupt made ready when the interrupt returns (arm_doirq). */
+/* NuttX switches to a task an interrupt made ready by itself: its dispatcher (exception_direct)
+ * pends a PendSV when the running task changed. */
 void rtb_os_isr_exit(bool switch_needed) { (void)switch_needed; }

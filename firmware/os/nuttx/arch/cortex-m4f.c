@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* NuttX's vector table (VTOR, set by its up_irqinitialize) sends every interrupt through its
- * dispatcher (exception_common, arm_doirq, irq_dispatch): the target's benchmark handlers, which
- * other kernels take straight from rtbench's vector table, are attached there, and so is the
+/* NuttX's vector table (VTOR, set by its up_irqinitialize) sends every peripheral interrupt
+ * through its dispatcher (exception_direct, irq_dispatch; a PendSV then switches tasks if the
+ * handler made one ready): the target's benchmark handlers, which other kernels take straight
+ * from rtbench's vector table, are attached there, and so is the
  * wrapper that reports each tick around NuttX's own SysTick handler. Their entry
- * timestamps are taken after NuttX's common entry, which is part of what its interrupts cost. */
+ * timestamps are taken after NuttX's dispatch, which is part of what its interrupts cost. */
 #include <nuttx/config.h>
 
 #include <nuttx/irq.h>
