@@ -405,11 +405,11 @@ rtb_err rtb_os_sem_take(rtb_sem *sem, uint32_t timeout)
 }
 
 /* The port keeps rtbench's maximum: NuttX's sem_post takes a fast path (an atomic increment) that
- * checks no maximum, not even SEM_VALUE_MAX, past which the count would turn negative. */
+ * checks no maximum, not even SEM_VALUE_MAX, past which the count would turn negative. The count
+ * is read where sem_getvalue reads it (the public sem_t's semcount), without its call. */
 static rtb_err give(rtb_sem *sem)
 {
-    int value = 0;
-    if (sem_getvalue(&sem->sem, &value) == 0 && value >= (int)sem->max)
+    if (sem->sem.val.semcount >= (int32_t)sem->max)
         return RTB_FULL;
     return sem_post(&sem->sem) == 0 ? RTB_OK : RTB_FULL;
 }
