@@ -26,6 +26,13 @@ if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
         cp "$work/version" "$copy/.version"
     fi
 fi
+# rtbench's board, copied beside the tree: NuttX's make writes into the board's folder (its
+# dependency files), and rtbench's own folder stays untouched (and may be read-only).
+if ! diff -r -x .depend -x Make.dep "$board" "$work/board" > /dev/null 2>&1; then
+    rm -rf "$work/board"
+    cp -R "$board" "$work/board"
+    find "$work/board" -name .depend -o -name Make.dep | xargs rm -f
+fi
 # NuttX's Kconfig sources the applications' Kconfig: rtbench is the only application, and
 # brings none of nuttx-apps (the tree's Makefile builds no apps without a Makefile there).
 mkdir -p "$work/apps"
@@ -33,7 +40,7 @@ echo "# rtbench is the application: no NuttX apps" > "$work/apps/Kconfig"
 
 : > "$log"
 if ! cmp -s "$defconfig" "$copy/.rtb_defconfig"; then
-    cp "$board/scripts/Make.defs" "$copy/Make.defs"
+    cp "$work/board/scripts/Make.defs" "$copy/Make.defs"
     cp "$defconfig" "$copy/.config"
     make -C "$copy" olddefconfig >> "$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
     # Objects of an earlier configuration must not survive into this one.

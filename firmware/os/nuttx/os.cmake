@@ -24,7 +24,7 @@ set(RTB_NUTTX_LIB ${RTB_NUTTX_WORK}/librtb_kernel.a)
 file(READ ${RTB_NUTTX_DIR}/rtbench.defconfig rtb_nuttx_config)
 file(READ ${RTB_NUTTX_DIR}/profiles/${RTB_PROFILE}.defconfig rtb_nuttx_profile)
 string(APPEND rtb_nuttx_config "CONFIG_${RTB_NUTTX_PORT}=y\n"
-    "CONFIG_ARCH_BOARD_CUSTOM_DIR=\"${RTB_NUTTX_DIR}/mps2\"\n" "${rtb_nuttx_profile}")
+    "CONFIG_ARCH_BOARD_CUSTOM_DIR=\"${RTB_NUTTX_WORK}/board\"\n" "${rtb_nuttx_profile}")
 file(MAKE_DIRECTORY ${RTB_NUTTX_WORK})
 file(CONFIGURE OUTPUT ${RTB_NUTTX_WORK}/defconfig CONTENT "${rtb_nuttx_config}" @ONLY)
 
