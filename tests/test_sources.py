@@ -4,6 +4,7 @@
 its absence is a clear error naming the environment variable and how to get the tree."""
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,18 @@ def test_an_incomplete_version_is_unknown(tmp_path: Path) -> None:
     threadx = _tree(tmp_path, {"common/src/tx_thread_create.c": "",
                                "common/inc/tx_api.h": "#define THREADX_MAJOR_VERSION 6\n"})
     assert sources.locate(find_kernel("threadx"), threadx).version == "unknown"
+
+
+def test_a_git_tree_without_a_version_file_takes_its_release_tag(tmp_path: Path) -> None:
+    # NuttX's tree has no version file: its make asks git, and so does rtbench.
+    nuttx = _tree(tmp_path, {"sched/init/nx_start.c": ""})
+    git = ["git", "-C", str(nuttx), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "tree"], check=True)
+    assert sources.locate(find_kernel("nuttx"), nuttx).version == "unknown"  # no release tag yet
+    subprocess.run([*git, "tag", "nuttx-13.0.1"], check=True)
+    assert sources.locate(find_kernel("nuttx"), nuttx).version == "13.0.1"
+    # A release tarball's .version wins.
+    (nuttx / ".version").write_text('CONFIG_VERSION_STRING="12.9.0"\n')
+    assert sources.locate(find_kernel("nuttx"), nuttx).version == "12.9.0"

@@ -42,12 +42,27 @@ def running_kernel(kernel: Kernel) -> KernelSource:
     return KernelSource(None, version, "the running kernel (nothing to fetch)")
 
 
+def _git_tag_version(spec: dict, tree: Path) -> str | None:
+    """The version in the newest tag reachable from a git tree's commit (`version_git_pattern`), for
+    a kernel whose tree has no version file and whose own build asks git (NuttX)."""
+    pattern, git = spec.get("version_git_pattern"), shutil.which("git")
+    if not pattern or not git:
+        return None
+    try:
+        proc = subprocess.run([git, "-C", str(tree), "describe", "--tags", "--abbrev=0"],
+                              capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    match = re.fullmatch(pattern, proc.stdout.strip()) if proc.returncode == 0 else None
+    return ".".join(match.groups()) if match else None
+
+
 def _version(kernel: Kernel, tree: Path) -> str:
     spec = kernel.spec["source"]
     try:
         text = (tree / spec["version_file"]).read_text(errors="replace")
     except OSError:
-        return "unknown"
+        return _git_tag_version(spec, tree) or "unknown"
     # A version spread over several definitions or groups (major, minor, patch) is joined with dots.
     parts: list[str] = []
     for pattern in spec.get("version_parts") or [spec["version_pattern"]]:

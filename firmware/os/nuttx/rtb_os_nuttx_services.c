@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-FileCopyrightText: 2026 rtbench developers */
+/* rtbench's optional services on NuttX: event objects (nxevent, CONFIG_SCHED_EVENTS) and
+ * watchdog timers (wd_start), the kernel's one-shot timers, whose callbacks run in the tick
+ * interrupt. Neither costs the other benchmarks anything (no timer task, no tick hook), so every
+ * image has them. */
+#include <nuttx/config.h>
+
+#include <nuttx/event.h>
+#include <nuttx/wdog.h>
+
+#include "rtb/os.h"
+#include "rtb_port_limits.h"
+
+const char *rtb_os_service_unsupported(rtb_service service)
+{
+    if (service == RTB_SERVICE_TASK_SUSPEND)
+        return "NuttX cannot suspend one thread of a task: SIGSTOP stops the whole task group, and no "
+               "call suspends a single thread";
+    return NULL;
+}
+
+const char *rtb_os_service_kind(rtb_service service)
+{
+    switch (service) {
+    case RTB_SERVICE_TASK_SUSPEND:
+        return "a task that suspends itself waits on a POSIX semaphore of its own; a resume posts it";
+    case RTB_SERVICE_FLAGS:
+        return "NuttX event objects: nxevent_post/nxevent_tickwait (CONFIG_SCHED_EVENTS)";
+    case RTB_SERVICE_TIMERS:
+        return "NuttX watchdog timers: wd_start/wd_cancel, callbacks in the tick interrupt";
+    case RTB_SERVICE_QUEUE_PTR:
+        return "POSIX message queues carry bytes: the pointer is a 4-byte message that mq_send copies in "
+               "and mq_receive copies out";
+    }
+    return "";
+}
+
+struct rtb_flags {
+    nxevent_t event;
+    bool used;
+};
+struct rtb_timer {
+    struct wdog_s wdog;
+    uint32_t ticks;
+    rtb_timer_fn fn;
+    void *arg;
+    bool used;
+};
+
+static struct rtb_flags flag_groups[RTB_PORT_MAX_FLAGS];
+static struct rtb_timer timers[RTB_PORT_MAX_TIMERS];
+
+rtb_flags *rtb_os_flags_create(void)
+{
+    for (unsigned i = 0; i < RTB_PORT_MAX_FLAGS; i++) {
+        rtb_flags *flags = &flag_groups[i];
+        if (flags->used)
+            continue;
+        nxevent_init(&flags->event, 0);
+        flags->used = true;
+        return flags;
+    }
+    return NULL;
+}
+
+void rtb_os_flags_delete(rtb_flags *flags)
+{
+    if (flags && flags->used) {
+        (void)nxevent_destroy(&flags->event);
+        flags->used = false;
+    }
+}
+
+rtb_err rtb_os_flags_set(rtb_flags *flags, uint32_t bits)
+{
+    return nxevent_post(&flags->event, bits, NXEVENT_POST_SET) == 0 ? RTB_OK : RTB_ERROR;
+}
+
+/* The bits that satisfied a wait are cleared on the way out (NuttX's default). */
+rtb_err rtb_os_flags_wait(rtb_flags *flags, uint32_t bits, bool all, uint32_t timeout, uint32_t *seen)
+{
+    nxevent_flags_t how = all ? NXEVENT_WAIT_ALL : 0;
+    nxevent_mask_t got;
+    if (timeout == RTB_NO_WAIT)
+        got = nxevent_trywait(&flags->event, bits, how);
+    else if (timeout == RTB_WAIT_FOREVER)
+        got = nxevent_wait(&flags->event, bits, how);
+    else
+        got = nxevent_tickwait(&flags->event, bits, how, timeout);
+    *seen = (uint32_t)got & bits;
+    return *seen ? RTB_OK : RTB_TIMEOUT;
+}
+
+static void expired(wdparm_t arg)
+{
+    struct rtb_timer *timer = (struct rtb_timer *)arg;
+    timer->fn(timer->arg);
+}
+
+rtb_timer *rtb_os_timer_create(uint32_t ticks, rtb_timer_fn fn, void *arg)
+{
+    for (unsigned i = 0; i < RTB_PORT_MAX_TIMERS; i++) {
+        rtb_timer *timer = &timers[i];
+        if (timer->used)
+            continue;
+        *timer = (rtb_timer){.ticks = ticks, .fn = fn, .arg = arg, .used = true};
+        return timer;
+    }
+    return NULL;
+}
+
+void rtb_os_timer_delete(rtb_timer *timer)
+{
+    if (timer && timer->used) {
+        (void)wd_cancel(&timer->wdog);
+        timer->used = false;
+    }
+}
+
+rtb_err rtb_os_timer_start(rtb_timer *timer)
+{
+    return wd_start(&timer->wdog, timer->ticks, expired, (wdparm_t)timer) == 0 ? RTB_OK : RTB_ERROR;
+}
+
+rtb_err rtb_os_timer_stop(rtb_timer *timer) { return wd_cancel(&timer->wdog) == 0 ? RTB_OK : RTB_ERROR; }
+
+bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
+{
+    (void)timer;
+    (void)expiry_ts;
+    return false; /* watchdogs expire in the tick interrupt */
+}
