@@ -10,9 +10,17 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
+#if defined(RTB_CPU_MINERVA)
+/* Minerva takes the SoC's interrupts as its 16 fast local interrupts: mie/mip bits 16 and up. */
+#define CSR_IRQ_MASK "mie"
+#define CSR_IRQ_PENDING "mip"
+#define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
+#else
 /* VexRiscv's external-interrupt mask and pending CSRs (LiteX's interrupt controller). */
 #define CSR_IRQ_MASK "0xBC0"
 #define CSR_IRQ_PENDING "0xFC0"
+#define RTB_IRQ_BIT(irq) (1u << (irq))
+#endif
 #define MIE_MEIE (1u << 11)
 
 #define csr_read(csr)                                                                            \
