@@ -22,7 +22,7 @@ void rtb_target_uart_setup(uint32_t priority, uint32_t baud)
     csr_set("mie", MIE_MEIE);
 }
 
-void rtb_target_uart_send(uint8_t byte) { REG32(RTB_CSR_UART_BENCH_DATA) = byte; }
+void rtb_target_uart_send(uint8_t byte) { REG32_STORE_ONCE(RTB_CSR_UART_BENCH_DATA, byte); }
 
 void rtb_target_uart_stop(void)
 {

@@ -18,7 +18,7 @@ void rtb_target_write(const char *text, size_t len)
     for (size_t i = 0; i < len; i++) {
         while (REG32(RTB_CSR_UART_TXFULL)) {
         }
-        REG32(RTB_CSR_UART_RXTX) = (uint8_t)text[i];
+        REG32_STORE_ONCE(RTB_CSR_UART_RXTX, (uint8_t)text[i]);
     }
 }
 

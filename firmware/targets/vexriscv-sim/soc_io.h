@@ -33,4 +33,19 @@
 #define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
 #define csr_clear(csr, bits) __asm__ volatile("csrc " csr ", %0" ::"r"(bits))
 
+#if defined(RTB_CPU_MINERVA)
+/* Minerva starts a store's bus cycle before an interrupt taken at that instruction cancels it;
+ * the store then runs again after the handler. A store with a side effect (a UART byte) is
+ * made with interrupts off, so that it happens once. */
+#define REG32_STORE_ONCE(addr, value)                                                            \
+    do {                                                                                         \
+        uint32_t mstatus_;                                                                       \
+        __asm__ volatile("csrrci %0, mstatus, 8" : "=r"(mstatus_)::"memory");                    \
+        REG32(addr) = (value);                                                                   \
+        __asm__ volatile("csrs mstatus, %0" ::"r"(mstatus_ & 8u) : "memory");                    \
+    } while (0)
+#else
+#define REG32_STORE_ONCE(addr, value) (REG32(addr) = (value))
+#endif
+
 #endif
