@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import RtbenchError
-from .. import processes
+from .. import cpu_config, platforms, processes
 from ..build_once import build_once
-from .. import cpu_config, platforms
 from ..platforms import Target
 
 BUILD_TIMEOUT = 1800  # seconds; a build takes about a minute on an idle 2-core machine (two compilations)

@@ -30,9 +30,9 @@ from litex.soc.integration.builder import Builder
 from litex.soc.integration.soc_core import SoCCore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import minerva_cpu
 from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
-import minerva_cpu
 from irq_timer import IrqTimer
 from priority_selector import PrioritySelector
 from sim_build import compile_model
