@@ -136,7 +136,7 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
     explanation = (f"Gain of each cache configuration over none, in percent (the study's measure: +100 % = twice "
                    f"as fast), for {measures}. "
                    f"rtbench: medians in cycles on each CPU variant of a vexriscv-sim run over the '{baseline}' "
-                   "variant's; one run per kernel.")
+                   "variant's (a Minerva run's: over `minerva`, without caches); one run per kernel.")
     out = StudyView(study=study, shape="cache_gain", explanation=explanation, label_columns=3,
                     left_out_reason="no run measured them on vexriscv-sim CPU variants with and without caches")
     measured = [g for g in (kernel_gains(run, name, criteria, baseline) for run, name in zip(runs, names)) if g]
