@@ -91,6 +91,28 @@ if [ -n "$needs" ]; then
   python3 -m pip install -q --disable-pip-version-check "${soc[@]}"
 fi
 
+# The soft-core's Minerva CPU (pyproject.toml's "minerva" extra), and amaranth-soc, which it imports
+# and no registry serves: from a copy beside the checkout (../shared/python/amaranth-soc, or
+# $RTBENCH_AMARANTH_SOC; a copy has no git history, so its version is given), else from its git
+# repository at the commit rtbench was tested with.
+needs=$(unmet minerva)
+if [ -n "$needs" ]; then
+  say "installing the Minerva CPU's generator (Amaranth, pythondata-cpu-minerva): needs $needs"
+  mapfile -t minerva < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["minerva"]))')
+  python3 -m pip install -q --disable-pip-version-check "${minerva[@]}"
+fi
+if ! python3 -c 'import amaranth_soc.wishbone' >/dev/null 2>&1; then
+  amaranth_soc=${RTBENCH_AMARANTH_SOC:-../shared/python/amaranth-soc}
+  if [ -f "$amaranth_soc/pyproject.toml" ]; then
+    say "installing amaranth-soc from $amaranth_soc"
+    PDM_BUILD_SCM_VERSION=0.1.dev0 python3 -m pip install -q --disable-pip-version-check "$amaranth_soc"
+  else
+    say "installing amaranth-soc from its git repository"
+    python3 -m pip install -q --disable-pip-version-check \
+      "amaranth-soc @ git+https://github.com/amaranth-lang/amaranth-soc@3e3d8b7241c1c7e80e0cd12937d288d0ad4a6cba"
+  fi
+fi
+
 # The documentation site's tools, MkDocs and its Material theme (pyproject.toml's "docs" extra).
 needs=$(unmet docs)
 if [ -n "$needs" ]; then

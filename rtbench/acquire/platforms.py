@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..paths import firmware_dir
+from . import cpu_config
 
 
 @dataclass(frozen=True)
@@ -123,21 +124,57 @@ def target_variants(target: Target, wanted: list[str]) -> list[str]:
             raise RtbenchError(f"{target.name} has no hardware variants to choose from",
                                "targets with variants: " + ", ".join(t.name for t in targets() if "variants" in t.spec))
         return []
-    chosen = wanted or [str(spec["default"])]
-    unknown = [v for v in chosen if v not in spec["choices"]]
+    chosen = [_canonical_variant(target, v) for v in (wanted or [str(spec["default"])])]
+    unknown = [v for v in chosen if v not in spec["choices"] and v.split(":", 1)[0] not in configurable_cpus(target)]
     if unknown:
         raise RtbenchError(f"{target.name} has no variant {', '.join(unknown)}",
-                           "variants: " + ", ".join(spec["choices"]))
+                           "variants: " + ", ".join([*spec["choices"], *configurable_cpus(target)]))
     if len(set(chosen)) != len(chosen):
         raise RtbenchError("a variant is named twice")
+    families = sorted({variant_cpu(target, v) for v in chosen})
+    if len(families) > 1:
+        raise RtbenchError(f"one run takes one CPU's variants, not {' and '.join(families)}'s",
+                           "the image is compiled for its CPU's interrupt registers: run each CPU's "
+                           "variants in a run of their own")
     return chosen
+
+
+def configurable_cpus(target: Target) -> list[str]:
+    """CPUs whose variants carry settings (`minerva:icache=2K`), as the target's spec names them."""
+    return [str(cpu) for cpu in target.spec.get("variants", {}).get("configurable", {})]
+
+
+def _canonical_variant(target: Target, variant: str) -> str:
+    if variant.split(":", 1)[0] in configurable_cpus(target):
+        return cpu_config.parse(variant).name
+    return variant
+
+
+def variant_cpu(target: Target, variant: str) -> str:
+    """The CPU a variant runs (its configurable CPU, else the target's own, spec `cpu`)."""
+    if variant.split(":", 1)[0] in configurable_cpus(target):
+        return variant.split(":", 1)[0]
+    return str(target.spec.get("variants", {}).get("cpu", target.name))
+
+
+def cpu_defines(target: Target, variants: list[str]) -> tuple[str, ...]:
+    """The image definition for a configurable CPU's variants (its interrupt registers differ)."""
+    configurable = target.spec.get("variants", {}).get("configurable", {})
+    cpus = {variant_cpu(target, v) for v in variants}
+    return tuple(str(configurable[cpu]["define"]) for cpu in sorted(cpus) if cpu in configurable)
 
 
 def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:
     """Manifest entries: which variants ran and what each one has (its caches)."""
     caches = target.spec.get("variants", {}).get("caches", {})
-    return {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
-            "caches": {v: caches.get(v, "unknown") for v in variants}}
+    described: dict[str, object] = {variant_option(target): variants[0] if len(variants) == 1 else list(variants),
+                                    "caches": {v: caches.get(v, "unknown") for v in variants}}
+    configured = {v: cpu_config.parse(v) for v in variants if v.split(":", 1)[0] in configurable_cpus(target)}
+    if configured:
+        described["caches"] = {v: configured[v].describe() if v in configured else caches.get(v, "unknown")
+                               for v in variants}
+        described["cpu_config"] = {v: config.as_dict() for v, config in configured.items()}
+    return described
 
 
 def counter_defines(target: Target, count: str | None, variants: list[str]) -> tuple[str, ...]:

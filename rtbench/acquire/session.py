@@ -151,7 +151,8 @@ class _Image:
 def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource, workspace: Workspace,
                   progress: Callable[[str], None]) -> list[_Image]:
     target, kernel = plan.target, plan.kernel
-    defines = platforms.counter_defines(target, request.count, plan.variants)
+    defines = (*platforms.counter_defines(target, request.count, plan.variants),
+               *platforms.cpu_defines(target, plan.variants))
     if target.runner == "board":
         defines = (*defines, boards.BOARD_DEFINE)
     if request.cold:

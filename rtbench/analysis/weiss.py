@@ -46,6 +46,10 @@ def caches_kind(description: str) -> str:
 def kernel_gains(run: Run, name: str, criteria: list[dict[str, Any]], baseline: str) -> KernelGains | None:
     """The gains of one run with several CPU variants, or None when it has no baseline variant."""
     table = by_variant(run)
+    settings = run.manifest.get("target_settings", {})
+    caches = settings.get("caches", {}) if isinstance(settings.get("caches"), dict) else {}
+    if baseline not in table:  # another CPU's run (Minerva's): its variant without caches
+        baseline = next((v for v in table if caches.get(v) == "none"), baseline)
     if baseline not in table or len(table) < 2:
         return None
     base: dict[str, float] = {}
@@ -64,8 +68,6 @@ def kernel_gains(run: Run, name: str, criteria: list[dict[str, Any]], baseline: 
             value = float(median(result.samples()))
             if value > 0:
                 gains.setdefault(variant, {})[crit["study"]] = 100.0 * (base[crit["study"]] / value - 1.0)
-    settings = run.manifest.get("target_settings", {})
-    caches = settings.get("caches", {}) if isinstance(settings.get("caches"), dict) else {}
     kernel = str(run.manifest.get("kernel", {}).get("name", "?"))
     return KernelGains(name, kernel, base, gains, {v: str(caches.get(v, "?")) for v in table})
 
@@ -134,7 +136,7 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
     explanation = (f"Gain of each cache configuration over none, in percent (the study's measure: +100 % = twice "
                    f"as fast), for {measures}. "
                    f"rtbench: medians in cycles on each CPU variant of a vexriscv-sim run over the '{baseline}' "
-                   "variant's; one run per kernel.")
+                   "variant's (a Minerva run's: over `minerva`, without caches); one run per kernel.")
     out = StudyView(study=study, shape="cache_gain", explanation=explanation, label_columns=3,
                     left_out_reason="no run measured them on vexriscv-sim CPU variants with and without caches")
     measured = [g for g in (kernel_gains(run, name, criteria, baseline) for run, name in zip(runs, names)) if g]

@@ -66,8 +66,14 @@ def _load_for_analysis(args: argparse.Namespace) -> Run:
         return store.load(run_id)
 
 
-def _baseline(target_name: str) -> str:
-    return str(platforms.find_target(target_name).spec.get("variants", {}).get("baseline", "minimal"))
+def _baseline(target_name: str, run: Run | None = None) -> str:
+    """The cache-less variant: the target's, or for a configurable CPU's run (Minerva's), that
+    CPU without settings (`minerva`) when the run has it."""
+    target = platforms.find_target(target_name)
+    ran = run.manifest.get("target_settings", {}).get(platforms.variant_option(target)) if run else None
+    names = ran if isinstance(ran, list) else [ran]
+    plain = [cpu for cpu in platforms.configurable_cpus(target) if cpu in names]
+    return plain[0] if plain else str(target.spec.get("variants", {}).get("baseline", "minimal"))
 
 
 def _study_runs(args: argparse.Namespace) -> list[Run]:
@@ -100,7 +106,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
             print(weiss.text(view))
         return 0
     run = _load_for_analysis(args)
-    baseline = _baseline(run.manifest.get("target", args.target))
+    baseline = _baseline(run.manifest.get("target", args.target), run)
     variant_names, rows = variants.cache_study(run, baseline)
     print(f"{run_name(run, args.run)}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
     print(variants.cache_table(variant_names, rows, baseline))

@@ -18,15 +18,15 @@ void rtb_target_uart_setup(uint32_t priority, uint32_t baud)
     REG32(RTB_CSR_UART_BENCH_CHAR_CYCLES) = cycles ? cycles : 1u;
     REG32(RTB_CSR_UART_BENCH_EV_PENDING) = 1u;
     REG32(RTB_CSR_UART_BENCH_EV_ENABLE) = 1u;
-    csr_set(CSR_IRQ_MASK, 1u << RTB_IRQ_UART_BENCH);
+    csr_set(CSR_IRQ_MASK, RTB_IRQ_BIT(RTB_IRQ_UART_BENCH));
     csr_set("mie", MIE_MEIE);
 }
 
-void rtb_target_uart_send(uint8_t byte) { REG32(RTB_CSR_UART_BENCH_DATA) = byte; }
+void rtb_target_uart_send(uint8_t byte) { REG32_STORE_ONCE(RTB_CSR_UART_BENCH_DATA, byte); }
 
 void rtb_target_uart_stop(void)
 {
     REG32(RTB_CSR_UART_BENCH_EV_ENABLE) = 0u;
-    csr_clear(CSR_IRQ_MASK, 1u << RTB_IRQ_UART_BENCH);
+    csr_clear(CSR_IRQ_MASK, RTB_IRQ_BIT(RTB_IRQ_UART_BENCH));
     REG32(RTB_CSR_UART_BENCH_EV_PENDING) = 1u;
 }

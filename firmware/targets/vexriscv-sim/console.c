@@ -18,7 +18,7 @@ void rtb_target_write(const char *text, size_t len)
     for (size_t i = 0; i < len; i++) {
         while (REG32(RTB_CSR_UART_TXFULL)) {
         }
-        REG32(RTB_CSR_UART_RXTX) = (uint8_t)text[i];
+        REG32_STORE_ONCE(RTB_CSR_UART_RXTX, (uint8_t)text[i]);
     }
 }
 
@@ -64,13 +64,22 @@ static const char *soc_ident(char *buf, size_t cap)
     return buf;
 }
 
+#if defined(RTB_CPU_MINERVA)
+/* A Minerva variant's name carries its cache settings. */
+#define SOC_IDENT_BYTES 192
+#define CPU_TEXT "Minerva rv32im, running rv32i code (caches chosen at run time)"
+#else
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "VexRiscv rv32i (variant chosen at run time)"
+#endif
+
 void rtb_target_describe(void (*emit)(const char *key, const char *value))
 {
-    char ident[64];
+    char ident[SOC_IDENT_BYTES];
     emit("target.soc", soc_ident(ident, sizeof ident));
     emit("target.soc_clock_hz", RTB_SOC_CLOCK_HZ_TEXT);
     emit("target.board", "LiteX SoC (rtb_soc.py) in Verilator");
-    emit("target.cpu", "VexRiscv rv32i (variant chosen at run time)");
+    emit("target.cpu", CPU_TEXT);
 #if defined(RTB_TS_INSTRET)
     emit("target.timestamp", "minstret, instructions retired (interrupt intervals start at the handler)");
 #else

@@ -30,7 +30,7 @@ void rtb_target_tick_start(uint32_t tick_hz)
     REG32(RTB_CSR_TIMER0_EV_PENDING) = 1u;
     REG32(RTB_CSR_TIMER0_EV_ENABLE) = 1u;
     REG32(RTB_CSR_TIMER0_EN) = 1u;
-    csr_set(CSR_IRQ_MASK, 1u << RTB_IRQ_TIMER0);
+    csr_set(CSR_IRQ_MASK, RTB_IRQ_BIT(RTB_IRQ_TIMER0));
     csr_set("mie", MIE_MEIE);
 }
 
@@ -39,7 +39,7 @@ void rtb_target_irq_setup(uint32_t priority)
     (void)priority; /* one interrupt level on this CPU */
     REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
     REG32(RTB_CSR_IRQ_TIMER_EV_ENABLE) = 1u;
-    csr_set(CSR_IRQ_MASK, 1u << RTB_IRQ_IRQ_TIMER);
+    csr_set(CSR_IRQ_MASK, RTB_IRQ_BIT(RTB_IRQ_IRQ_TIMER));
     csr_set("mie", MIE_MEIE);
 }
 
@@ -56,20 +56,20 @@ void rtb_target_interrupt(void)
 {
     uint32_t t_entry = rtb_target_ts();
     uint32_t pending = csr_read(CSR_IRQ_PENDING) & csr_read(CSR_IRQ_MASK);
-    if (pending & (1u << RTB_IRQ_IRQ_TIMER)) {
+    if (pending & RTB_IRQ_BIT(RTB_IRQ_IRQ_TIMER)) {
         REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
         rtb_core_irq(FIRED_AT(t_entry), t_entry);
-        if (pending & (1u << RTB_IRQ_TIMER0))
+        if (pending & RTB_IRQ_BIT(RTB_IRQ_TIMER0))
             goto tick;
         return;
     }
-    if (pending & (1u << RTB_IRQ_TIMER0)) {
+    if (pending & RTB_IRQ_BIT(RTB_IRQ_TIMER0)) {
     tick:
         REG32(RTB_CSR_TIMER0_EV_PENDING) = 1u;
         rtb_os_tick_interrupt();
         return;
     }
-    if (pending & (1u << RTB_IRQ_UART_BENCH)) {
+    if (pending & RTB_IRQ_BIT(RTB_IRQ_UART_BENCH)) {
         REG32(RTB_CSR_UART_BENCH_EV_PENDING) = 1u;
         rtb_core_uart(UART_FIRED_AT(t_entry), t_entry);
     }

@@ -10,9 +10,17 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
+#if defined(RTB_CPU_MINERVA)
+/* Minerva takes the SoC's interrupts as its 16 fast local interrupts: mie/mip bits 16 and up. */
+#define CSR_IRQ_MASK "mie"
+#define CSR_IRQ_PENDING "mip"
+#define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
+#else
 /* VexRiscv's external-interrupt mask and pending CSRs (LiteX's interrupt controller). */
 #define CSR_IRQ_MASK "0xBC0"
 #define CSR_IRQ_PENDING "0xFC0"
+#define RTB_IRQ_BIT(irq) (1u << (irq))
+#endif
 #define MIE_MEIE (1u << 11)
 
 #define csr_read(csr)                                                                            \
@@ -24,5 +32,20 @@
 #define csr_write(csr, value) __asm__ volatile("csrw " csr ", %0" ::"r"(value))
 #define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
 #define csr_clear(csr, bits) __asm__ volatile("csrc " csr ", %0" ::"r"(bits))
+
+#if defined(RTB_CPU_MINERVA)
+/* Minerva starts a store's bus cycle before an interrupt taken at that instruction cancels it;
+ * the store then runs again after the handler. A store with a side effect (a UART byte) is
+ * made with interrupts off, so that it happens once. */
+#define REG32_STORE_ONCE(addr, value)                                                            \
+    do {                                                                                         \
+        uint32_t mstatus_;                                                                       \
+        __asm__ volatile("csrrci %0, mstatus, 8" : "=r"(mstatus_)::"memory");                    \
+        REG32(addr) = (value);                                                                   \
+        __asm__ volatile("csrs mstatus, %0" ::"r"(mstatus_ & 8u) : "memory");                    \
+    } while (0)
+#else
+#define REG32_STORE_ONCE(addr, value) (REG32(addr) = (value))
+#endif
 
 #endif

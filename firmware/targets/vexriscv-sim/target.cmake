@@ -16,7 +16,12 @@ set(RTB_VEX_SOC_BLOCKS)
 if(RTB_SOC_BLOCKS)
     set(RTB_VEX_SOC_BLOCKS --blocks ${RTB_SOC_BLOCKS})
 endif()
-execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR} ${RTB_VEX_SOC_BLOCKS}
+# Another CPU (target.toml's variants.configurable) has another register map: its SoC is elaborated.
+set(RTB_VEX_SOC_CPU)
+if("RTB_CPU_MINERVA" IN_LIST RTB_DEFINES)
+    set(RTB_VEX_SOC_CPU --variant minerva)
+endif()
+execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR} ${RTB_VEX_SOC_BLOCKS} ${RTB_VEX_SOC_CPU}
                 RESULT_VARIABLE rtb_soc_status OUTPUT_QUIET ERROR_VARIABLE rtb_soc_error)
 if(NOT rtb_soc_status EQUAL 0)
     message(FATAL_ERROR "generating the SoC's register map failed (is litex installed? run scripts/setup.sh):\n${rtb_soc_error}")

@@ -112,6 +112,9 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
         outcome.exit_status = status
     outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
     outcome.details["soc_blocks"] = list(model.blocks)
+    cpu_packages = {k: v for k, v in versions(target, variant).items() if k not in versions(target)}
+    if cpu_packages:  # a configurable CPU's generator (Minerva's)
+        outcome.details["cpu_packages"] = cpu_packages
     # The SoC names its CPU variant in its identifier; the image reports it.
     reported = outcome.capture.meta.get("target.soc")
     if reported is not None and not reported.endswith(f"cpu variant {variant}"):

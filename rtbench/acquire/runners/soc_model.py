@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import RtbenchError
-from .. import processes
+from .. import cpu_config, platforms, processes
 from ..build_once import build_once
 from ..platforms import Target
 
@@ -54,9 +54,17 @@ def verilator_version() -> str:
         return "missing"
 
 
-def versions(target: Target) -> dict[str, str]:
-    """The versions a model depends on, for the manifest and the cache key."""
-    found = {name: _package_version(name) for name in target.spec["soc"]["packages"]}
+def _cpu_packages(target: Target, variant: str | None) -> list[str]:
+    """The packages a configurable CPU's variant generates its core with (none for the others)."""
+    configurable = target.spec.get("variants", {}).get("configurable", {})
+    cpu = (variant or "").split(":", 1)[0]
+    return list(configurable[cpu].get("packages", [])) if cpu in configurable else []
+
+
+def versions(target: Target, variant: str | None = None) -> dict[str, str]:
+    """The versions a model (of `variant`) depends on, for the manifest and the cache key."""
+    packages = [*target.spec["soc"]["packages"], *_cpu_packages(target, variant)]
+    found = {name: _package_version(name) for name in packages}
     found["verilator"] = verilator_version()
     return found
 
@@ -72,17 +80,20 @@ def _soc_sources(target: Target) -> list[Path]:
 
 
 def _key(target: Target, variant: str, blocks: tuple[str, ...]) -> str:
-    digest = hashlib.sha256(json.dumps(versions(target), sort_keys=True).encode())
+    digest = hashlib.sha256(json.dumps(versions(target, variant), sort_keys=True).encode())
     digest.update(variant.encode() + "".join(f"+{block}" for block in blocks).encode())
     for source in _soc_sources(target):
         digest.update(source.name.encode() + source.read_bytes())
     return digest.hexdigest()[:12]
 
 
+def _file_name(variant: str) -> str:
+    """A variant's name as a directory name (minerva:icache=2K -> minerva_icache-2K)."""
+    return variant.replace(":", "_").replace("=", "-")
+
+
 def check_variant(target: Target, variant: str) -> None:
-    choices = target.spec["variants"]["choices"]
-    if variant not in choices:
-        raise RtbenchError(f"{target.name} has no CPU variant '{variant}'", "variants: " + ", ".join(choices))
+    platforms.target_variants(target, [variant])
 
 
 def ensure_model(target: Target, variant: str, models_dir: Path, progress: Callable[[str], None],
@@ -92,11 +103,11 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     The profile only makes the model faster: what it computes is the same whatever it was
     trained on."""
     check_variant(target, variant)
-    missing = [name for name, version in versions(target).items() if version == "missing"]
+    missing = [name for name, version in versions(target, variant).items() if version == "missing"]
     if missing:
-        raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its SoC with them",
-                           "run scripts/setup.sh")
-    flavour = variant + "".join(f"+{block}" for block in blocks)
+        raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its "
+                           f"{variant} SoC with them", "run scripts/setup.sh")
+    flavour = _file_name(variant) + "".join(f"+{block}" for block in blocks)
     model = Model(variant, models_dir / f"{target.name}-{flavour}-{_key(target, variant, blocks)}", blocks)
     # Concurrent runs share the cache: one builds, the others wait and use its model.
     build_once(model.binary, model.directory.with_name(model.directory.name + ".lock"),
@@ -115,9 +126,12 @@ def _build(target: Target, model: Model, progress: Callable[[str], None], traini
     shutil.rmtree(scratch, ignore_errors=True)
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
-    command = [sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch), "--build"]
+    command = [sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch), "--build",
+               "--cpu-cache", str(scratch.parent / "cpu-verilog")]
     if model.blocks:
         command += ["--blocks", ",".join(model.blocks)]
+    if variant.split(":", 1)[0] in platforms.configurable_cpus(target):
+        command += ["--cpu-config", json.dumps(cpu_config.parse(variant).as_dict())]
     if training is not None:
         scratch.mkdir(parents=True)
         (scratch / "training.init").write_text(training)

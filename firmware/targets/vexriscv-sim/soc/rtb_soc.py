@@ -30,6 +30,7 @@ from litex.soc.integration.builder import Builder
 from litex.soc.integration.soc_core import SoCCore
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import minerva_cpu
 from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
 from irq_timer import IrqTimer
@@ -39,6 +40,7 @@ from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
+CONFIGURABLE = ("minerva",)  # CPUs whose caches are settings (minerva_cpu.py)
 OPTIONAL_BLOCKS = ("task_slots",)  # soc/task_scheduler.py, for freertos-codesign
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
 # to time with the user's --clock instead.
@@ -56,13 +58,17 @@ _IO = [
 
 
 class RtbSoC(SoCCore):
-    def __init__(self, variant: str, hwsched: bool = True, blocks: tuple[str, ...] = ()) -> None:
+    def __init__(self, variant: str, hwsched: bool = True, blocks: tuple[str, ...] = (),
+                 cpu_config: dict | None = None, cpu_cache: Path | None = None) -> None:
         self.with_hwsched = hwsched
         self.blocks = blocks
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
-        super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench VexRiscv SoC, cpu variant {variant}",
-                         cpu_type="vexriscv", cpu_variant=variant,
+        cpu_type, cpu_variant, cpu_name = "vexriscv", variant, "VexRiscv"
+        if cpu_config is not None:  # a configurable CPU (minerva_cpu.py)
+            cpu_type, cpu_variant, cpu_name = minerva_cpu.register(cpu_config, cpu_cache), "standard", "Minerva"
+        super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench {cpu_name} SoC, cpu variant {variant}",
+                         cpu_type=cpu_type, cpu_variant=cpu_variant,
                          integrated_rom_size=0, cpu_reset_address=main_ram,
                          integrated_sram_size=0x1000,
                          integrated_main_ram_size=MAIN_RAM_SIZE,
@@ -153,7 +159,13 @@ def build_model(soc: RtbSoC, out: Path, training: Path | None = None) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", choices=VARIANTS, default="standard")
+    parser.add_argument("--variant", default="standard",
+                        help=f"VexRiscv's {', '.join(VARIANTS)}, or a configurable CPU's variant (minerva...)")
+    parser.add_argument("--cpu-config", type=json.loads, metavar="JSON",
+                        help="a configurable CPU's settings (rtbench/acquire/cpu_config.py as_dict); plain "
+                             "`--variant minerva` without it has no caches")
+    parser.add_argument("--cpu-cache", type=Path, metavar="DIR",
+                        help="where generated CPU cores are cached by their configuration")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--build", action="store_true", help="also build the Verilator model")
     parser.add_argument("--train", type=Path, metavar="INIT",
@@ -171,7 +183,15 @@ def main() -> int:
     unknown = sorted(set(blocks) - set(OPTIONAL_BLOCKS))
     if unknown:
         parser.error(f"unknown block(s) {', '.join(unknown)}; optional blocks: {', '.join(OPTIONAL_BLOCKS)}")
-    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched, blocks=blocks)
+    config = args.cpu_config
+    if config is None and args.variant.split(":", 1)[0] in CONFIGURABLE:
+        if args.variant != args.variant.split(":", 1)[0]:
+            parser.error("a configured variant needs --cpu-config")
+        config = {"cpu": args.variant}
+    if config is None and args.variant not in VARIANTS:
+        parser.error(f"unknown variant {args.variant}; VexRiscv's: {', '.join(VARIANTS)}, or {', '.join(CONFIGURABLE)}")
+    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched, blocks=blocks, cpu_config=config,
+                 cpu_cache=args.cpu_cache)
     if args.build and args.verilog_only:
         Builder(soc, output_dir=str(args.out), compile_software=False, compile_gateware=False).build(
             sim_config=_sim_config(), run=False)

@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The soft-core with Minerva as its CPU: one cache configuration (2-way I-cache, D-cache) is
+generated, verilated and runs FreeRTOS's context switch and interrupt entry; the manifest
+records the CPU, its caches and its generator's versions, and the generated core is cached by
+its configuration. Skips when Minerva's generator is not installed (scripts/setup.sh installs
+it). The model build takes two to three minutes."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+
+import pytest
+
+from rtbench.acquire.session import RunRequest, execute
+from rtbench.paths import Workspace
+
+pytestmark = pytest.mark.integration
+
+VARIANT = "minerva:icache=2K:icache_ways=2:dcache=1K"
+MISSING = [name for name in ("amaranth", "amaranth_soc", "pythondata_cpu_minerva")
+           if importlib.util.find_spec(name) is None]
+
+
+@pytest.mark.skipif(bool(MISSING) or shutil.which("verilator") is None,
+                    reason=f"Minerva's generator is not installed ({', '.join(MISSING) or 'verilator'} missing): "
+                           "run scripts/setup.sh")
+def test_minerva_runs_freertos_and_records_its_caches(workspace: Workspace) -> None:
+    request = RunRequest(target="vexriscv-sim", bench="task_switch,irq_latency", iterations=20, warmup=2,
+                         silence=120.0, timeout=900.0, variants=["minerva:dcache=1K:icache=2K:icache_ways=2"])
+    run = execute(request, workspace, lambda _message: None)
+    assert [(r.label(), r.status, r.reason) for r in run.results] == [("task_switch", "ok", ""),
+                                                                       ("irq_latency", "ok", "")]
+    settings = run.manifest["target_settings"]
+    assert settings["cpu_variant"] == VARIANT  # the canonical name
+    assert settings["soc"] == f"rtbench Minerva SoC, cpu variant {VARIANT}"
+    assert settings["cpu_config"][VARIANT] == {
+        "cpu": "minerva", "icache": {"bytes": 2048, "ways": 2, "line_bytes": 16, "lines_per_way": 64},
+        "dcache": {"bytes": 1024, "ways": 1, "line_bytes": 16, "lines_per_way": 64}}
+    assert "2 KiB (2-way" in settings["caches"][VARIANT]
+    assert run.manifest["image"]["defines"] == ["RTB_CPU_MINERVA"]
+    assert "pythondata-cpu-minerva" in run.manifest["run"]["cpu_packages"]
+    assert len(list((workspace.root / "models" / "cpu-verilog").glob("minerva-*.v"))) == 1
