@@ -113,6 +113,16 @@ if ! python3 -c 'import amaranth_soc.wishbone' >/dev/null 2>&1; then
   fi
 fi
 
+# NuttX's Kconfig tools (pyproject.toml's "nuttx" extra), when a NuttX tree is given.
+if [ -n "${NUTTX_PATH:-}" ]; then
+  needs=$(unmet nuttx)
+  if [ -n "$needs" ]; then
+    say "installing NuttX's Kconfig tools (kconfiglib): needs $needs"
+    mapfile -t nuttx < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["nuttx"]))')
+    python3 -m pip install -q --disable-pip-version-check "${nuttx[@]}"
+  fi
+fi
+
 # The documentation site's tools, MkDocs and its Material theme (pyproject.toml's "docs" extra).
 needs=$(unmet docs)
 if [ -n "$needs" ]; then

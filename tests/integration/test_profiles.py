@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The kernel profiles of issue 25: FreeRTOS with generic task selection and with tickless idle,
-ASP3 and µT-Kernel at a 1 kHz tick; one short run each on qemu-m3."""
+ASP3, µT-Kernel and NuttX at a 1 kHz tick; one short run each."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,10 +52,10 @@ def test_a_profile_an_architecture_cannot_build_is_refused(tmp_path: Path) -> No
     assert "profile 'tickless' cannot be built for qemu-a9" in proc.stderr
 
 
-@pytest.mark.parametrize("kernel", ["asp3", "mtkernel"])
-def test_the_survey_kernels_at_a_1khz_tick(workspace: Workspace, kernel: str) -> None:
+@pytest.mark.parametrize(("kernel", "target"), [("asp3", "qemu-m3"), ("mtkernel", "qemu-m3"), ("nuttx", "qemu-m4f")])
+def test_the_new_kernels_at_a_1khz_tick(workspace: Workspace, kernel: str, target: str) -> None:
     need("kernel", kernel)
-    run = run_catalogue(workspace, os=kernel, profile="tick1k", bench="delay_block", options={"tasks": "0",
+    run = run_catalogue(workspace, os=kernel, target=target, profile="tick1k", bench="delay_block", options={"tasks": "0",
                                                                                               "delays": "10"})
     assert run.manifest["kernel"]["config"]["tick_hz"] == "1000"
     assert [r.status for r in run.results] == ["ok"]
