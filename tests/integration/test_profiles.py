@@ -55,7 +55,7 @@ def test_a_profile_an_architecture_cannot_build_is_refused(tmp_path: Path) -> No
 @pytest.mark.parametrize(("kernel", "target"), [("asp3", "qemu-m3"), ("mtkernel", "qemu-m3"), ("nuttx", "qemu-m4f")])
 def test_the_new_kernels_at_a_1khz_tick(workspace: Workspace, kernel: str, target: str) -> None:
     need("kernel", kernel)
-    run = run_catalogue(workspace, os=kernel, target=target, profile="tick1k", bench="delay_block", options={"tasks": "0",
-                                                                                              "delays": "10"})
+    run = run_catalogue(workspace, os=kernel, target=target, profile="tick1k", bench="delay_block",
+                        options={"tasks": "0", "delays": "10"})
     assert run.manifest["kernel"]["config"]["tick_hz"] == "1000"
     assert [r.status for r in run.results] == ["ok"]
