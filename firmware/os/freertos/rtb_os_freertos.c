@@ -298,6 +298,46 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
 
+/* Recursive mutexes only in the services image (configUSE_RECURSIVE_MUTEXES, FreeRTOSConfig.h). */
+#if configUSE_RECURSIVE_MUTEXES
+rtb_mutex *rtb_os_mutex_create_recursive(void)
+{
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
+        rtb_mutex *mutex = &mutexes[i];
+        if (mutex->handle)
+            continue;
+        mutex->handle = xSemaphoreCreateRecursiveMutexStatic(&mutex->storage);
+        return mutex->handle ? mutex : NULL;
+    }
+    return NULL;
+}
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    return xSemaphoreTakeRecursive(mutex->handle, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    return xSemaphoreGiveRecursive(mutex->handle) == pdTRUE ? RTB_OK : RTB_ERROR;
+}
+#else
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    (void)mutex;
+    (void)timeout;
+    return RTB_UNSUPPORTED;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    (void)mutex;
+    return RTB_UNSUPPORTED;
+}
+#endif
+
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
     if (RTB_PORT_QUEUE_INVALID(item_size, depth))

@@ -323,6 +323,13 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
 
+/* ThreadX mutexes are recursive: tx_mutex_get by the owner counts, tx_mutex_put counts down. */
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return rtb_os_mutex_create(); }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout) { return rtb_os_mutex_lock(mutex, timeout); }
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex) { return rtb_os_mutex_unlock(mutex); }
+
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
     if (RTB_PORT_QUEUE_INVALID(item_size, depth))

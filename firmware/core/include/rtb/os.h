@@ -49,6 +49,11 @@ typedef enum {
     RTB_SERVICE_FLAGS,        /* event flags */
     RTB_SERVICE_TIMERS,       /* software timers */
     RTB_SERVICE_QUEUE_PTR,    /* rtb_os_queue_send_ptr / recv_ptr */
+    RTB_SERVICE_YIELD,        /* rtb_os_task_yield hands over to an equal-priority task */
+    RTB_SERVICE_CREATE,       /* semaphores, mutexes, queues, timers created and deleted at run time */
+    RTB_SERVICE_HEAP,         /* a variable-size heap: rtb_os_heap_* */
+    RTB_SERVICE_RECURSIVE,    /* recursive mutexes: rtb_os_mutex_create_recursive */
+    RTB_SERVICE_SEND_WAIT,    /* rtb_os_queue_send waits on a full queue */
 } rtb_service;
 
 /* Periodic release state; ports interpret `next` in their own time base. */
@@ -128,6 +133,11 @@ rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout);
 rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex);
 /* "inheritance", "ceiling" or "none": how the kernel bounds priority inversion. */
 const char *rtb_os_mutex_protocol(void);
+/* Recursive mutexes (RTB_SERVICE_RECURSIVE): the owner may lock again, each lock needs its unlock;
+ * deleted with rtb_os_mutex_delete. NULL and RTB_UNSUPPORTED where the kernel has none. */
+rtb_mutex *rtb_os_mutex_create_recursive(void);
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout);
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex);
 
 /* Message queues of fixed-size items (copied). */
 #define RTB_QUEUE_MAX_ITEM 16u
@@ -151,6 +161,16 @@ void *rtb_os_pool_alloc(rtb_pool *pool);
 void rtb_os_pool_free(rtb_pool *pool, void *block);
 /* Which allocator serves the pool, for the result's notes. */
 const char *rtb_os_pool_kind(void);
+
+/* A variable-size heap (RTB_SERVICE_HEAP): the kernel's own, or one of `bytes` it manages in a
+ * region of the port's; one at a time. NULL where the kernel has none. `available` is its free
+ * bytes as the kernel counts them, for checking that frees give back what allocations took. */
+typedef struct rtb_heap rtb_heap;
+rtb_heap *rtb_os_heap_create(size_t bytes);
+void rtb_os_heap_delete(rtb_heap *heap);
+void *rtb_os_heap_alloc(rtb_heap *heap, size_t size);
+void rtb_os_heap_free(rtb_heap *heap, void *block);
+size_t rtb_os_heap_available(const rtb_heap *heap);
 
 /* Event flags (RTB_SERVICE_FLAGS): a group of RTB_FLAGS_BITS bits. */
 #define RTB_FLAGS_BITS 16u
