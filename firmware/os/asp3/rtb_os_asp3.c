@@ -186,6 +186,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* The task returns to the dormant state; the creator's rtb_os_task_delete gives its slot back. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    (void)ext_tsk();
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { (void)rot_rdq(TPRI_SELF); }
 
 /* µITRON's idiom for a task that stops itself is to sleep until woken: slp_tsk, and wup_tsk

@@ -164,6 +164,19 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+_Noreturn void rtb_os_task_exit(void)
+{
+    TaskHandle_t me = xTaskGetCurrentTaskHandle();
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++)
+        if (tasks[i].handle == me) {
+            rtb_freertos_forget_task(me);
+            tasks[i].handle = NULL; /* the idle task frees the TCB before a creation can reuse it */
+        }
+    vTaskDelete(NULL);
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { taskYIELD(); }
 
 rtb_err rtb_os_task_suspend_self(void)

@@ -168,6 +168,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* A thread cannot delete itself: it terminates, and the creator's rtb_os_task_delete deletes it. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    tx_thread_terminate(tx_thread_identify());
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { tx_thread_relinquish(); }
 
 rtb_err rtb_os_task_suspend_self(void)

@@ -150,6 +150,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* The slot stays used until the creator's rtb_os_task_delete, whose OSTaskDel then finds no task. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    (void)OSTaskDel(OS_PRIO_SELF);
+    for (;;) {
+    }
+}
+
 /* Every task has a priority of its own, so there is never an equal-priority task to yield to. */
 void rtb_os_task_yield(void) {}
 

@@ -74,13 +74,19 @@ _Noreturn void rtb_os_start(rtb_task_fn first, void *arg);
 /* Reports the kernel's name, version and configuration as key/value pairs. */
 void rtb_os_describe(void (*emit)(const char *key, const char *value));
 
-/* Tasks. A task function must never return; rtb_os_task_delete is never called on oneself. */
+/* Tasks. A task function must never return (rtb_os_task_exit ends one); rtb_os_task_delete is
+ * never called on oneself. */
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio);
 /* After rtb_os_task_create returned NULL: why the kernel itself cannot create a task at
  * `prio` (e.g. it allows one task per priority), or NULL when it merely ran out of room.
  * A benchmark that asks for what the kernel cannot express then reports `unsupported`. */
 const char *rtb_os_task_unsupported(unsigned prio);
 void rtb_os_task_delete(rtb_task *task);
+/* The calling task ends itself, the kernel's own way (a self-deletion, a termination, an exit).
+ * Its creator still calls rtb_os_task_delete on it afterwards, which then only gives back what
+ * the kernel had not (ThreadX deletes the terminated thread). FreeRTOS frees a task that deleted
+ * itself in its idle task: create no task in its place before every less urgent task ran. */
+_Noreturn void rtb_os_task_exit(void);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
 /* Suspends another task (RTB_SERVICE_TASK_SUSPEND; RTB_UNSUPPORTED where the kernel cannot). */
