@@ -98,7 +98,7 @@ static void run(rtb_run *run, timed_call timed)
 static void run_lock(rtb_run *r) { run(r, TIME_LOCK); }
 static void run_unlock(rtb_run *r) { run(r, TIME_UNLOCK); }
 
-RTB_BENCHMARK(mutex_lock_recursive, 168, "the owner locks its recursive mutex again: the call", run_lock,
+RTB_BENCHMARK(mutex_lock_recursive, 186, "the owner locks its recursive mutex again: the call", run_lock,
               .flags = RTB_SERVICES);
-RTB_BENCHMARK(mutex_unlock_recursive, 169, "the owner unlocks the inner lock of its recursive mutex: the call",
+RTB_BENCHMARK(mutex_unlock_recursive, 187, "the owner unlocks the inner lock of its recursive mutex: the call",
               run_unlock, .flags = RTB_SERVICES);

@@ -52,5 +52,5 @@ static void run(rtb_run *run, rtb_timed_call timed)
 static void run_create(rtb_run *r) { run(r, TIME_CREATE); }
 static void run_delete(rtb_run *r) { run(r, TIME_DELETE); }
 
-RTB_BENCHMARK(timer_create, 166, "create a one-shot software timer: the call", run_create, .flags = RTB_SERVICES);
-RTB_BENCHMARK(timer_delete, 167, "delete a stopped software timer: the call", run_delete, .flags = RTB_SERVICES);
+RTB_BENCHMARK(timer_create, 184, "create a one-shot software timer: the call", run_create, .flags = RTB_SERVICES);
+RTB_BENCHMARK(timer_delete, 185, "delete a stopped software timer: the call", run_delete, .flags = RTB_SERVICES);
