@@ -29,8 +29,7 @@ TICKLESS = ("ASP3 runs tickless here: no periodic tick, its timer interrupts onl
 IMMEDIATE_CEILING = "the kernel's priority ceiling is immediate: the "
 ASP3_LACKS = {
     **{f"{kind}_{call}": "ASP3 creates its semaphores, mutexes, data queues and alarms statically (the "
-                         "configurator's CRE_ calls); the port hands out those objects and re-initialises them "
-                         "(ini_sem), which is no creation"
+                         "configurator's CRE_ calls): the port only hands them out, re-initialised"
        for kind in ("sem", "mutex", "queue", "timer") for call in ("create", "delete")},
     **{bench: "ASP3's mutexes are not recursive: loc_mtx by the owner fails with E_OBJ"
        for bench in ("mutex_lock_recursive", "mutex_unlock_recursive")},

@@ -44,8 +44,7 @@ const char *rtb_port_service_lacking(rtb_service service)
     switch (service) {
     case RTB_SERVICE_CREATE:
         return "ASP3 creates its semaphores, mutexes, data queues and alarms statically (the configurator's "
-               "CRE_ calls); the port hands out those objects and re-initialises them (ini_sem), which is "
-               "no creation";
+               "CRE_ calls): the port only hands them out, re-initialised";
     case RTB_SERVICE_HEAP:
         return "ASP3 has no variable-size heap: its one allocator, get_mpf/rel_mpf, hands out blocks of one "
                "fixed size (pool_alloc)";
