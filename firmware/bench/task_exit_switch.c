@@ -3,9 +3,12 @@
 /* task_exit_switch: a task ends itself (rtb_os_task_exit: FreeRTOS and uC/OS-II delete themselves,
  * a ThreadX thread terminates, an ASP3 task exits) and the less urgent task that created it runs
  * (rtos-benchmark's "Terminate (context switch)"). Timed: from the exit call to the creator
- * running. Checked: the task ran once, before its creation returned, and never after its exit.
- * After each exit the creator reclaims the slot and sleeps a tick, so that a kernel that frees a
- * self-deleted task in its idle task (FreeRTOS) has done so: one sample per exit (option `exits`). */
+ * running. The task suspends itself when created and ends once resumed, so that it ends after
+ * its creation returned. Checked: it ran once, before its resume returned, and never after its
+ * exit.
+ * After each exit the creator reclaims the slot and sleeps two ticks, so that a kernel that frees a
+ * self-deleted task in its idle task (FreeRTOS) has done so (one tick could end right after the
+ * sleep began, before the idle task got that far): one sample per exit (option `exits`). */
 #include "rtb/bench.h"
 #include "rtb/group.h"
 
@@ -22,6 +25,8 @@ static struct {
 static void exiting_task(void *arg)
 {
     (void)arg;
+    /* Wait until the creation returned (the port has recorded the task), then end. */
+    rtb_os_task_suspend_self();
     s.ran++;
     s.t0 = rtb_now();
     rtb_os_task_exit();
@@ -32,18 +37,20 @@ static void creator(void *arg)
     (void)arg;
     for (uint32_t i = 0; i < rtb_loops(s.run) && !rtb_failed(s.run); i++) {
         rtb_task *task = rtb_os_task_create("exiting", exiting_task, 0, PRIO_EXITING);
-        uint32_t t1 = rtb_now();
         if (!task) {
             rtb_fail(s.run, "could not create a task");
             break;
         }
+        rtb_os_task_resume(task); /* it preempts, and ends itself */
+        uint32_t t1 = rtb_now();
         if (s.ran != i + 1u) {
-            rtb_fail(s.run, "a task more urgent than its creator did not run and exit before the creation returned");
+            rtb_fail(s.run, "a resumed task more urgent than its creator did not run and end before the resume "
+                            "returned");
             break;
         }
         rtb_sample(s.run, (int32_t)(t1 - s.t0));
         rtb_os_task_delete(task); /* gives back what the kernel's exit left (ThreadX: the thread) */
-        rtb_os_delay_ticks(1);
+        rtb_os_delay_ticks(2);
         if (s.ran != i + 1u) {
             rtb_fail(s.run, "a task ran again after it ended itself");
             break;

@@ -84,8 +84,10 @@ const char *rtb_os_task_unsupported(unsigned prio);
 void rtb_os_task_delete(rtb_task *task);
 /* The calling task ends itself, the kernel's own way (a self-deletion, a termination, an exit).
  * Its creator still calls rtb_os_task_delete on it afterwards, which then only gives back what
- * the kernel had not (ThreadX deletes the terminated thread). FreeRTOS frees a task that deleted
- * itself in its idle task: create no task in its place before every less urgent task ran. */
+ * the kernel had not (ThreadX deletes the terminated thread). A task ends itself only after its
+ * creation returned (the port records it then). FreeRTOS frees a task that deleted
+ * itself in its idle task: create no task in its place before the idle task had time to (a
+ * creator that sleeps two ticks gives it at least one whole tick). */
 _Noreturn void rtb_os_task_exit(void);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
