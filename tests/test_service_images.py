@@ -17,7 +17,8 @@ from rtbench.acquire.session import RunRequest
 from rtbench.paths import Workspace
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
-SERVICES = ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]
+SERVICES = ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry", "timer_create", "timer_delete",
+            "mutex_lock_recursive", "mutex_unlock_recursive", "heap_alloc", "heap_free"]
 
 
 def images(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **request: object) -> list[session._Image]:
@@ -30,7 +31,7 @@ def images(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **request: object) -
     return session._build_images(run, plan, SimpleNamespace(), Workspace(tmp_path), lambda _message: None)
 
 
-def test_the_flagged_benchmarks_are_the_flag_and_timer_ones() -> None:
+def test_the_flagged_benchmarks_are_the_flag_timer_recursive_mutex_and_heap_ones() -> None:
     assert [b.name for b in catalogue.scan() if b.services] == SERVICES
 
 
@@ -39,7 +40,7 @@ def test_every_flagged_benchmark_asks_whether_the_image_has_its_service() -> Non
     # `unsupported` with the port's reason, never use what is not there.
     for source in {b.source for b in catalogue.scan() if b.services}:
         text = (FIRMWARE.parent / source).read_text()
-        assert re.search(r"rtb_os_service_unsupported\(RTB_SERVICE_(FLAGS|TIMERS)\)", text), source
+        assert re.search(r"rtb_os_service_unsupported\(RTB_SERVICE_(FLAGS|TIMERS|RECURSIVE|HEAP)\)", text), source
 
 
 def test_rtos_ports_build_the_services_apart_and_posix_always_has_them() -> None:
@@ -75,7 +76,7 @@ def test_freertos_has_three_images(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
 
 
 def test_only_the_images_a_selection_needs_are_built(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    (only,) = images(monkeypatch, tmp_path, os="ucos2", bench="timer_*")
+    (only,) = images(monkeypatch, tmp_path, os="ucos2", bench="timer_s*,timer_e*")
     assert only.kind == "services" and [b.name for b in only.benches] == ["timer_start_stop", "timer_expiry"]
     (plain,) = images(monkeypatch, tmp_path, os="ucos2", bench="sem_take,queue_send_ptr")
     assert plain.kind == "plain" and plain.options["select"] == "sem_take,queue_send_ptr"

@@ -104,6 +104,6 @@ static void run_wake(rtb_run *run)
     rtb_os_flags_delete(s.flags);
 }
 
-RTB_BENCHMARK(flag_set, 140, "set an event flag no task waits for: the call", run_set, .flags = RTB_SERVICES);
-RTB_BENCHMARK(flag_wait_wake, 141, "high task waits on event flags, low task sets one: set call to the waiter running",
+RTB_BENCHMARK(flag_set, 180, "set an event flag no task waits for: the call", run_set, .flags = RTB_SERVICES);
+RTB_BENCHMARK(flag_wait_wake, 181, "high task waits on event flags, low task sets one: set call to the waiter running",
               run_wake, .flags = RTB_SERVICES);

@@ -10,6 +10,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, SOFT_FLOAT, TEST_ITERATIONS
+from tests.test_service_images import SERVICES
 
 
 def medians(run: Run) -> dict[str, float]:
@@ -172,12 +173,12 @@ def test_the_optional_services_are_only_in_the_image_that_needs_them(catalogue_r
     # are only in the image that runs the benchmarks flagged RTB_SERVICES.
     services = catalogue_run.manifest["run"]["services"]
     flagged = [b.name for b in catalogue.scan() if b.services]
-    assert services["benches"] == flagged == ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]
+    assert services["benches"] == flagged == SERVICES
     assert "RTB_WITH_SERVICES" in services["defines"]
     plain = Path(catalogue_run.manifest["run"]["command"][-1])
     symbols = {str(image): subprocess.run(["arm-none-eabi-nm", str(image)], capture_output=True, text=True,
                                           check=True).stdout for image in (plain, Path(services["image"]))}
-    for kernel_symbol in ("prvTimerTask", "xEventGroupSetBits", "rtb_core_tick_entered"):
+    for kernel_symbol in ("prvTimerTask", "xEventGroupSetBits", "rtb_core_tick_entered", "xQueueTakeMutexRecursive"):
         assert kernel_symbol not in symbols[str(plain)] and kernel_symbol in symbols[services["image"]]
 
 
@@ -200,6 +201,22 @@ def test_kernel_services_behave(catalogue_run: Run) -> None:
     assert notes["mutex_contention"] == "inheritance"
     # FreeRTOS wakes the most urgent waiter without help: no prioritize call, no note.
     assert notes["sem_wake_order"] == ""
+
+
+def test_the_peers_benchmarks_behave(catalogue_run: Run) -> None:
+    m = medians(catalogue_run)
+    notes = {r.bench: " ".join(r.notes) for r in catalogue_run.results}
+    # A spawn of a more urgent task is the creation and a switch to it.
+    assert m["task_spawn"] > m["task_create"]
+    # A blocking take switches away: dearer than a take that finds a count; a yield to no one is cheap.
+    assert m["sem_take_block"] > m["sem_take"] and m["task_yield_alone"] <= m["task_switch"]
+    # Handing a mutex to a less urgent waiter switches nothing; a pend does, and more with inheritance,
+    # which is still less than mutex_pi's whole chain.
+    assert m["mutex_unlock_wake"] < m["mutex_pend"] < m["mutex_pend_pi"] < m["mutex_pi"]
+    # FreeRTOS deletes a timer by a command to its timer task (a round trip), the others at once.
+    assert m["timer_delete"] > m["timer_create"] and m["sem_delete"] < m["sem_create"]
+    assert "heap_4" in notes["heap_alloc"] and "TakeRecursive" in notes["mutex_lock_recursive"]
+    assert len(next(r for r in catalogue_run.results if r.bench == "task_exit_switch").samples()) == 100
 
 
 def test_wake_order_options_and_their_checks(workspace, built_image) -> None:

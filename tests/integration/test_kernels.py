@@ -19,6 +19,7 @@ from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
 from tests.parts import need
+from tests.test_service_images import SERVICES
 
 UNIQUE_PRIORITIES = "uC/OS-II allows one task per priority: equal-priority tasks cannot be expressed"
 NO_DECISION_HOOK = {
@@ -27,9 +28,19 @@ NO_DECISION_HOOK = {
     "threadx": "ThreadX chooses the next thread whenever its ready list changes (resume and suspend "
                "set _tx_thread_execute_ptr) and offers no hook around that choice",
 }
+UCOS2_LACKS = {
+    "task_yield_alone": "uC/OS-II allows one task per priority and has no yield: there is never an equal-priority "
+                        "task to hand over to",
+    "queue_recv_wake": "uC/OS-II's OSQPost never waits: a send to a full queue fails at once (OS_ERR_Q_FULL)",
+    **{bench: "uC/OS-II's mutexes are not recursive: the owner cannot lock its mutex again"
+       for bench in ("mutex_lock_recursive", "mutex_unlock_recursive")},
+    **{bench: "uC/OS-II has no variable-size heap: its one allocator, OSMemGet/OSMemPut, hands out blocks of one "
+              "fixed size (pool_alloc)" for bench in ("heap_alloc", "heap_free")},
+}
 # What each kernel cannot express, and why. Everything else must be ok.
 UNSUPPORTED = {
     "ucos2": {
+        **UCOS2_LACKS,
         # Only what is about equal priorities: task_preempt_load's extra tasks and the sleepers of
         # tick_cost and delay_block take a priority each, and 40 levels hold 30 of them.
         **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]",
@@ -134,8 +145,12 @@ def test_kernel_services_and_wake_order(kernel_runs: tuple[str, Run, Run]) -> No
     # uC/OS-II's timers tick in a task; ThreadX's expire in the tick interrupt, far sooner.
     assert ("timer task" in notes["timer_expiry"]) == (name == "ucos2")
     assert 0 < m["timer_expiry"] < 78125
+    # The peers' benchmarks: a spawn that switches costs more than one that does not; inheritance
+    # lengthens a pend.
+    assert m["task_spawn"] > m["task_create"] and m["mutex_pend"] < m["mutex_pend_pi"] < m["mutex_pi"]
+    assert ("byte pool" in notes["heap_alloc"]) == (name == "threadx")
     services = run.manifest["run"]["services"]
-    assert services["benches"] == ["flag_set", "flag_wait_wake", "timer_start_stop", "timer_expiry"]
+    assert services["benches"] == SERVICES
     # The plain image runs the catalogue as it did before these existed: no benchmark list.
     assert "select" not in run.manifest["run"]["guest_options"]
 

@@ -26,7 +26,23 @@ NO_DECISION_HOOK = ("ASP3 chooses the next task whenever its ready queues change
 TICKLESS = ("ASP3 runs tickless here: no periodic tick, its timer interrupts only when a time event is "
             "due (its tick driver cannot do 100 Hz)")
 # What ASP3 cannot express, and why. Everything else must be ok, but for FAILS.
+IMMEDIATE_CEILING = "the kernel's priority ceiling is immediate: the "
+ASP3_LACKS = {
+    **{f"{kind}_{call}": "ASP3 creates its semaphores, mutexes, data queues and alarms statically (the "
+                         "configurator's CRE_ calls): the port only hands them out, re-initialised"
+       for kind in ("sem", "mutex", "queue", "timer") for call in ("create", "delete")},
+    **{bench: "ASP3's mutexes are not recursive: loc_mtx by the owner fails with E_OBJ"
+       for bench in ("mutex_lock_recursive", "mutex_unlock_recursive")},
+    **{bench: "ASP3 has no variable-size heap: its one allocator, get_mpf/rel_mpf, hands out blocks of one fixed "
+              "size (pool_alloc)" for bench in ("heap_alloc", "heap_free")},
+    # Under an immediate ceiling the owner runs above every user of the mutex.
+    "mutex_unlock_wake": IMMEDIATE_CEILING + "waiter handed the mutex runs at the ceiling, above the unlocker, so "
+                                             "the unlock always switches to it",
+    "mutex_pend_pi": IMMEDIATE_CEILING + "owner runs at the ceiling, above every user of the mutex, so a more "
+                                         "urgent task never pends on it",
+}
 UNSUPPORTED = {
+    **ASP3_LACKS,
     **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
        for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
     **{f"tick_cost[tasks={n}]": TICKLESS for n in (0, 5, 10, 15, 30)},

@@ -23,7 +23,7 @@ from tests.conftest import FPU_LABELS, RISCV_NO_F, options_read_by
 
 # Short counts keep the simulation to seconds; the tick-driven benchmarks read their own options.
 SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "windows": "2",
-         "expiries": "5"}
+         "expiries": "5", "exits": "5"}
 ITERATIONS = 60
 
 

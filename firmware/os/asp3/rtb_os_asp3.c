@@ -186,6 +186,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* The task returns to the dormant state; the creator's rtb_os_task_delete gives its slot back. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    (void)ext_tsk();
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { (void)rot_rdq(TPRI_SELF); }
 
 /* µITRON's idiom for a task that stops itself is to sleep until woken: slp_tsk, and wup_tsk
@@ -363,6 +371,22 @@ rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout)
 rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex) { return unl_mtx(mutex->id) == E_OK ? RTB_OK : RTB_ERROR; }
 
 const char *rtb_os_mutex_protocol(void) { return "ceiling"; }
+
+/* No recursive mutexes (rtb_port_service_lacking says so). */
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    (void)mutex;
+    (void)timeout;
+    return RTB_UNSUPPORTED;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    (void)mutex;
+    return RTB_UNSUPPORTED;
+}
 
 /* The data queue of the class of `depth` (a power of two up to 16). */
 static ID take_dtq(size_t depth)

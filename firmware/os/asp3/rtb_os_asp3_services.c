@@ -11,6 +11,7 @@
 
 #include "rtb/os.h"
 #include "rtb_asp3_cfg.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -26,8 +27,32 @@ const char *rtb_os_service_kind(rtb_service service)
                "alarm (no periodic tick): expiry is measured from the time the alarm was due";
     case RTB_SERVICE_QUEUE_PTR:
         return "ASP3 data queues carry one word: the pointer is the word itself";
+    case RTB_SERVICE_YIELD:
+        return "ASP3 rot_rdq(TPRI_SELF): rotates the caller's ready queue, a no-op switch when it is alone";
+    case RTB_SERVICE_SEND_WAIT:
+        return "ASP3 snd_dtq: a send to a full data queue waits on its send queue";
+    case RTB_SERVICE_CREATE:
+    case RTB_SERVICE_HEAP:
+    case RTB_SERVICE_RECURSIVE:
+        return rtb_port_service_lacking(service);
     }
     return "";
+}
+
+const char *rtb_port_service_lacking(rtb_service service)
+{
+    switch (service) {
+    case RTB_SERVICE_CREATE:
+        return "ASP3 creates its semaphores, mutexes, data queues and alarms statically (the configurator's "
+               "CRE_ calls): the port only hands them out, re-initialised";
+    case RTB_SERVICE_HEAP:
+        return "ASP3 has no variable-size heap: its one allocator, get_mpf/rel_mpf, hands out blocks of one "
+               "fixed size (pool_alloc)";
+    case RTB_SERVICE_RECURSIVE:
+        return "ASP3's mutexes are not recursive: loc_mtx by the owner fails with E_OBJ";
+    default:
+        return NULL;
+    }
 }
 
 #ifdef RTB_WITH_SERVICES
@@ -47,10 +72,33 @@ struct rtb_timer {
 static struct rtb_flags flag_groups[RTB_ASP3_FLAGS];
 static struct rtb_timer timers[RTB_ASP3_ALARMS];
 
-const char *rtb_os_service_unsupported(rtb_service service)
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
 {
-    (void)service;
+    (void)bytes;
     return NULL;
+}
+
+void rtb_os_heap_delete(rtb_heap *heap) { (void)heap; }
+
+void *rtb_os_heap_alloc(rtb_heap *heap, size_t size)
+{
+    (void)heap;
+    (void)size;
+    return NULL;
+}
+
+void rtb_os_heap_free(rtb_heap *heap, void *block)
+{
+    (void)heap;
+    (void)block;
+}
+
+size_t rtb_os_heap_available(const rtb_heap *heap)
+{
+    (void)heap;
+    return 0u;
 }
 
 rtb_flags *rtb_os_flags_create(void)

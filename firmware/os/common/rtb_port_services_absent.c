@@ -1,19 +1,50 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* The optional services of rtb/os.h (event flags, software timers) in an RTOS port's image built
+/* The optional services of rtb/os.h (event flags, software timers, the heap) in an RTOS port's image built
  * without them: the kernels make the other benchmarks pay for them (a timer task, a tick hook,
  * more kernel initialisation and zeroed state), so rtbench builds them, in the port's
  * <port>_services.c, only into the image of the benchmarks that use them (RTB_WITH_SERVICES). */
 #ifndef RTB_WITH_SERVICES
 
 #include "rtb/os.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_unsupported(rtb_service service)
 {
-    if (service == RTB_SERVICE_FLAGS || service == RTB_SERVICE_TIMERS)
-        return "this image was built without the kernel's event flags and software timers: rtbench builds "
+    const char *lacking = rtb_port_service_lacking(service);
+    if (lacking)
+        return lacking;
+    if (service == RTB_SERVICE_FLAGS || service == RTB_SERVICE_TIMERS || service == RTB_SERVICE_HEAP)
+        return "this image was built without the kernel's event flags, software timers and heap: rtbench builds "
                "them only into the image of the benchmarks that use them (RTB_WITH_SERVICES)";
     return NULL;
+}
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
+{
+    (void)bytes;
+    return NULL;
+}
+
+void rtb_os_heap_delete(rtb_heap *heap) { (void)heap; }
+
+void *rtb_os_heap_alloc(rtb_heap *heap, size_t size)
+{
+    (void)heap;
+    (void)size;
+    return NULL;
+}
+
+void rtb_os_heap_free(rtb_heap *heap, void *block)
+{
+    (void)heap;
+    (void)block;
+}
+
+size_t rtb_os_heap_available(const rtb_heap *heap)
+{
+    (void)heap;
+    return 0u;
 }
 
 rtb_flags *rtb_os_flags_create(void) { return NULL; }

@@ -24,10 +24,11 @@
 #define configUSE_MUTEXES 1
 #define configUSE_COUNTING_SEMAPHORES 1
 #ifdef RTB_WITH_SERVICES
-/* Software timers (and event groups, os.cmake) only in the image of the benchmarks that use them
+/* Software timers (and event groups, os.cmake) and recursive mutexes only in the image of the benchmarks that use them
  * (rtb_os_freertos_services.c). The timer task is above every task, FreeRTOS's usual choice: it
  * runs a command as soon as it is sent, and a callback as soon as it is due. */
 #define configUSE_TIMERS 1
+#define configUSE_RECURSIVE_MUTEXES 1
 #define configTIMER_TASK_PRIORITY (configMAX_PRIORITIES - 1)
 #define configTIMER_QUEUE_LENGTH 4
 #define configTIMER_TASK_STACK_DEPTH 256

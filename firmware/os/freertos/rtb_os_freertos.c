@@ -168,6 +168,19 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+_Noreturn void rtb_os_task_exit(void)
+{
+    TaskHandle_t me = xTaskGetCurrentTaskHandle();
+    for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++)
+        if (tasks[i].handle == me) {
+            rtb_freertos_forget_task(me);
+            tasks[i].handle = NULL; /* the idle task frees the TCB before a creation can reuse it */
+        }
+    vTaskDelete(NULL);
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { taskYIELD(); }
 
 rtb_err rtb_os_task_suspend_self(void)
@@ -301,6 +314,46 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 }
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+/* Recursive mutexes only in the services image (configUSE_RECURSIVE_MUTEXES, FreeRTOSConfig.h). */
+#if configUSE_RECURSIVE_MUTEXES
+rtb_mutex *rtb_os_mutex_create_recursive(void)
+{
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
+        rtb_mutex *mutex = &mutexes[i];
+        if (mutex->handle)
+            continue;
+        mutex->handle = xSemaphoreCreateRecursiveMutexStatic(&mutex->storage);
+        return mutex->handle ? mutex : NULL;
+    }
+    return NULL;
+}
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    return xSemaphoreTakeRecursive(mutex->handle, to_ticks(timeout)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    return xSemaphoreGiveRecursive(mutex->handle) == pdTRUE ? RTB_OK : RTB_ERROR;
+}
+#else
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    (void)mutex;
+    (void)timeout;
+    return RTB_UNSUPPORTED;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    (void)mutex;
+    return RTB_UNSUPPORTED;
+}
+#endif
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {

@@ -10,6 +10,7 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -26,8 +27,34 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_QUEUE_PTR:
         return "FreeRTOS has no pointer messages: the pointer is a 4-byte item that xQueueSend copies in "
                "and xQueueReceive copies out";
+    case RTB_SERVICE_YIELD:
+        return "FreeRTOS taskYIELD: a context-switch request (the port's software interrupt) that the kernel "
+               "serves even when no other task is ready";
+    case RTB_SERVICE_CREATE:
+        return "FreeRTOS static creation in the port's slots: xSemaphoreCreateCountingStatic, "
+               "xSemaphoreCreateMutexStatic, xQueueCreateStatic, xTimerCreateStatic; vSemaphoreDelete, "
+               "vQueueDelete, xTimerDelete (a command to the timer task)";
+    case RTB_SERVICE_HEAP:
+        return "FreeRTOS heap_4: pvPortMalloc/vPortFree (first fit, neighbouring free blocks merged), the "
+               "kernel's one heap of configTOTAL_HEAP_SIZE bytes";
+    case RTB_SERVICE_RECURSIVE:
+        return "FreeRTOS recursive mutexes: xSemaphoreTakeRecursive/xSemaphoreGiveRecursive (the owner's "
+               "nesting count)";
+    case RTB_SERVICE_SEND_WAIT:
+        return "FreeRTOS xQueueSend: a send to a full queue waits on the queue's list of senders";
     }
     return "";
+}
+
+const char *rtb_port_service_lacking(rtb_service service)
+{
+#if !configUSE_RECURSIVE_MUTEXES
+    if (service == RTB_SERVICE_RECURSIVE)
+        return "this image was built without recursive mutexes (configUSE_RECURSIVE_MUTEXES): rtbench builds "
+               "them only into the image of the benchmarks that use them (RTB_WITH_SERVICES)";
+#endif
+    (void)service;
+    return NULL;
 }
 
 #ifdef RTB_WITH_SERVICES
@@ -64,10 +91,44 @@ static TickType_t to_ticks(uint32_t timeout)
     return timeout == RTB_WAIT_FOREVER ? portMAX_DELAY : (TickType_t)timeout;
 }
 
-const char *rtb_os_service_unsupported(rtb_service service)
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
+
+/* The kernel's one heap: heap_4 behind pvPortMalloc, which the pools share. */
+struct rtb_heap {
+    bool used;
+};
+
+static struct rtb_heap heap;
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
 {
-    (void)service;
-    return NULL;
+    if (heap.used || bytes > configTOTAL_HEAP_SIZE / 2u)
+        return NULL;
+    /* heap_4 sets itself up on its first allocation, and counts no free bytes before. */
+    if (xPortGetFreeHeapSize() == 0u)
+        vPortFree(pvPortMalloc(1u));
+    heap.used = true;
+    return &heap;
+}
+
+void rtb_os_heap_delete(rtb_heap *h) { h->used = false; }
+
+void *rtb_os_heap_alloc(rtb_heap *h, size_t size)
+{
+    (void)h;
+    return pvPortMalloc(size);
+}
+
+void rtb_os_heap_free(rtb_heap *h, void *block)
+{
+    (void)h;
+    vPortFree(block);
+}
+
+size_t rtb_os_heap_available(const rtb_heap *h)
+{
+    (void)h;
+    return xPortGetFreeHeapSize();
 }
 
 rtb_flags *rtb_os_flags_create(void)

@@ -19,11 +19,11 @@ struct rtb_mutex {
 static struct rtb_mutex mutexes[MAX_MUTEXES];
 static pthread_mutex_t slots = PTHREAD_MUTEX_INITIALIZER;
 
-rtb_mutex *rtb_os_mutex_create(void)
+static rtb_mutex *create(int type)
 {
     pthread_mutexattr_t attr;
     pthread_mutexattr_init(&attr);
-    if (pthread_mutexattr_setprotocol(&attr, PTHREAD_PRIO_INHERIT) != 0) {
+    if (pthread_mutexattr_setprotocol(&attr, PTHREAD_PRIO_INHERIT) != 0 || pthread_mutexattr_settype(&attr, type) != 0) {
         pthread_mutexattr_destroy(&attr);
         return NULL;
     }
@@ -38,6 +38,10 @@ rtb_mutex *rtb_os_mutex_create(void)
     pthread_mutexattr_destroy(&attr);
     return found;
 }
+
+rtb_mutex *rtb_os_mutex_create(void) { return create(PTHREAD_MUTEX_DEFAULT); }
+
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return create(PTHREAD_MUTEX_RECURSIVE); }
 
 void rtb_os_mutex_delete(rtb_mutex *mutex)
 {
@@ -71,3 +75,7 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 }
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout) { return rtb_os_mutex_lock(mutex, timeout); }
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex) { return rtb_os_mutex_unlock(mutex); }

@@ -4,6 +4,7 @@
  * library's malloc/free (locked in memory by the target's mlockall). */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "rtb/os.h"
@@ -50,4 +51,42 @@ void rtb_os_pool_free(rtb_pool *pool, void *block)
 const char *rtb_os_pool_kind(void)
 {
     return "POSIX has no fixed-block allocator: glibc malloc/free";
+}
+
+/* The variable-size heap is the C library's too; it does not count its free bytes in a way a
+ * benchmark could compare (per-thread caches), so `available` says so with SIZE_MAX. */
+struct rtb_heap {
+    bool used;
+};
+
+static struct rtb_heap heap;
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
+{
+    (void)bytes;
+    pthread_mutex_lock(&slots);
+    rtb_heap *found = heap.used ? NULL : &heap;
+    heap.used = true;
+    pthread_mutex_unlock(&slots);
+    return found;
+}
+
+void rtb_os_heap_delete(rtb_heap *h) { h->used = false; }
+
+void *rtb_os_heap_alloc(rtb_heap *h, size_t size)
+{
+    (void)h;
+    return malloc(size);
+}
+
+void rtb_os_heap_free(rtb_heap *h, void *block)
+{
+    (void)h;
+    free(block);
+}
+
+size_t rtb_os_heap_available(const rtb_heap *h)
+{
+    (void)h;
+    return SIZE_MAX;
 }

@@ -68,6 +68,16 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_QUEUE_PTR:
         return "POSIX message queues copy: the pointer is an 8-byte message that mq_send copies in and "
                "mq_receive copies out";
+    case RTB_SERVICE_YIELD:
+        return "sched_yield: to the back of the caller's SCHED_FIFO queue";
+    case RTB_SERVICE_CREATE:
+        return "sem_init, pthread_mutex_init, mq_open, a timerfd with its thread; sem_destroy, pthread_mutex_destroy, mq_close and mq_unlink, the thread joined";
+    case RTB_SERVICE_HEAP:
+        return "the C library's malloc/free";
+    case RTB_SERVICE_RECURSIVE:
+        return "pthread mutexes of type PTHREAD_MUTEX_RECURSIVE, with PTHREAD_PRIO_INHERIT";
+    case RTB_SERVICE_SEND_WAIT:
+        return "mq_send on the blocking descriptor: a send to a full queue waits";
     }
     return "";
 }

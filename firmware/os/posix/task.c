@@ -157,6 +157,9 @@ void rtb_os_task_delete(rtb_task *task)
     pthread_detach(task->thread);
 }
 
+/* The thread ends; the creator's rtb_os_task_delete joins it and gives its slot back. */
+_Noreturn void rtb_os_task_exit(void) { pthread_exit(NULL); }
+
 void rtb_os_task_yield(void)
 {
     sched_yield();

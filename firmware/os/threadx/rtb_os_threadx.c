@@ -168,6 +168,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* A thread cannot delete itself: it terminates, and the creator's rtb_os_task_delete deletes it. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    tx_thread_terminate(tx_thread_identify());
+    for (;;) {
+    }
+}
+
 void rtb_os_task_yield(void) { tx_thread_relinquish(); }
 
 rtb_err rtb_os_task_suspend_self(void)
@@ -322,6 +330,13 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 }
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+/* ThreadX mutexes are recursive: tx_mutex_get by the owner counts, tx_mutex_put counts down. */
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return rtb_os_mutex_create(); }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout) { return rtb_os_mutex_lock(mutex, timeout); }
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex) { return rtb_os_mutex_unlock(mutex); }
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {

@@ -10,6 +10,7 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -25,8 +26,28 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_QUEUE_PTR:
         return "ThreadX has no pointer messages: the pointer is a one-word message that tx_queue_send copies "
                "in and tx_queue_receive copies out";
+    case RTB_SERVICE_YIELD:
+        return "ThreadX tx_thread_relinquish: hands over to a ready thread of the same priority, returns at "
+               "once when there is none";
+    case RTB_SERVICE_CREATE:
+        return "ThreadX tx_semaphore_create, tx_mutex_create, tx_queue_create, tx_timer_create on control "
+               "blocks in the port's slots (each links its object on the kernel's created list); the "
+               "matching _delete unlinks it";
+    case RTB_SERVICE_HEAP:
+        return "ThreadX byte pool: tx_byte_allocate/tx_byte_release (first fit from a search pointer, free "
+               "neighbours merged while searching)";
+    case RTB_SERVICE_RECURSIVE:
+        return "ThreadX mutexes are recursive: tx_mutex_get by the owner counts up, tx_mutex_put down";
+    case RTB_SERVICE_SEND_WAIT:
+        return "ThreadX tx_queue_send: a send to a full queue suspends the sender on the queue";
     }
     return "";
+}
+
+const char *rtb_port_service_lacking(rtb_service service)
+{
+    (void)service;
+    return NULL;
 }
 
 #ifdef RTB_WITH_SERVICES
@@ -46,11 +67,48 @@ struct rtb_timer {
 static struct rtb_flags flag_groups[RTB_PORT_MAX_FLAGS];
 static struct rtb_timer timers[RTB_PORT_MAX_TIMERS];
 
-const char *rtb_os_service_unsupported(rtb_service service)
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
+
+/* One byte pool at a time, over a region of the port's. */
+#define HEAP_BYTES 8192u
+
+struct rtb_heap {
+    TX_BYTE_POOL pool;
+    bool used;
+};
+
+static struct rtb_heap heap;
+static ULONG heap_area[HEAP_BYTES / sizeof(ULONG)];
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
 {
-    (void)service;
-    return NULL;
+    if (heap.used || bytes > HEAP_BYTES)
+        return NULL;
+    if (tx_byte_pool_create(&heap.pool, (CHAR *)"rtb", heap_area, (ULONG)bytes) != TX_SUCCESS)
+        return NULL;
+    heap.used = true;
+    return &heap;
 }
+
+void rtb_os_heap_delete(rtb_heap *h)
+{
+    tx_byte_pool_delete(&h->pool);
+    h->used = false;
+}
+
+void *rtb_os_heap_alloc(rtb_heap *h, size_t size)
+{
+    void *block = NULL;
+    return tx_byte_allocate(&h->pool, &block, (ULONG)size, TX_NO_WAIT) == TX_SUCCESS ? block : NULL;
+}
+
+void rtb_os_heap_free(rtb_heap *h, void *block)
+{
+    (void)h;
+    tx_byte_release(block);
+}
+
+size_t rtb_os_heap_available(const rtb_heap *h) { return h->pool.tx_byte_pool_available; }
 
 rtb_flags *rtb_os_flags_create(void)
 {

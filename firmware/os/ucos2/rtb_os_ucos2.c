@@ -150,6 +150,14 @@ void rtb_os_task_delete(rtb_task *task)
     }
 }
 
+/* The slot stays used until the creator's rtb_os_task_delete, whose OSTaskDel then finds no task. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    (void)OSTaskDel(OS_PRIO_SELF);
+    for (;;) {
+    }
+}
+
 /* Every task has a priority of its own, so there is never an equal-priority task to yield to. */
 void rtb_os_task_yield(void) {}
 
@@ -319,6 +327,22 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 }
 
 const char *rtb_os_mutex_protocol(void) { return "ceiling"; }
+
+/* No recursive mutexes (rtb_port_service_lacking says so). */
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    (void)mutex;
+    (void)timeout;
+    return RTB_UNSUPPORTED;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    (void)mutex;
+    return RTB_UNSUPPORTED;
+}
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {

@@ -10,6 +10,7 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -25,8 +26,34 @@ const char *rtb_os_service_kind(rtb_service service)
                "ceiling; one timer tick per kernel tick), which runs the callbacks with the scheduler locked";
     case RTB_SERVICE_QUEUE_PTR:
         return "uC/OS-II queues carry pointers: OSQPost/OSQPend pass the pointer itself, no copy";
+    case RTB_SERVICE_YIELD:
+    case RTB_SERVICE_HEAP:
+    case RTB_SERVICE_RECURSIVE:
+    case RTB_SERVICE_SEND_WAIT:
+        return rtb_port_service_lacking(service);
+    case RTB_SERVICE_CREATE:
+        return "uC/OS-II OSSemCreate, OSMutexCreate, OSQCreate, OSTmrCreate from the kernel's own free lists; "
+               "OSSemDel, OSMutexDel, OSQDel, OSTmrDel (OS_DEL_ALWAYS)";
     }
     return "";
+}
+
+const char *rtb_port_service_lacking(rtb_service service)
+{
+    switch (service) {
+    case RTB_SERVICE_YIELD:
+        return "uC/OS-II allows one task per priority and has no yield: there is never an equal-priority task "
+               "to hand over to";
+    case RTB_SERVICE_HEAP:
+        return "uC/OS-II has no variable-size heap: its one allocator, OSMemGet/OSMemPut, hands out blocks of "
+               "one fixed size (pool_alloc)";
+    case RTB_SERVICE_RECURSIVE:
+        return "uC/OS-II's mutexes are not recursive: the owner cannot lock its mutex again";
+    case RTB_SERVICE_SEND_WAIT:
+        return "uC/OS-II's OSQPost never waits: a send to a full queue fails at once (OS_ERR_Q_FULL)";
+    default:
+        return NULL;
+    }
 }
 
 #ifdef RTB_WITH_SERVICES
@@ -46,10 +73,33 @@ static struct rtb_timer timers[RTB_PORT_MAX_TIMERS];
 /* uC/OS-II waits forever on 0 and has separate non-blocking calls (Accept). */
 static INT32U to_ticks(uint32_t timeout) { return timeout == RTB_WAIT_FOREVER ? 0u : (INT32U)timeout; }
 
-const char *rtb_os_service_unsupported(rtb_service service)
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
 {
-    (void)service;
+    (void)bytes;
     return NULL;
+}
+
+void rtb_os_heap_delete(rtb_heap *heap) { (void)heap; }
+
+void *rtb_os_heap_alloc(rtb_heap *heap, size_t size)
+{
+    (void)heap;
+    (void)size;
+    return NULL;
+}
+
+void rtb_os_heap_free(rtb_heap *heap, void *block)
+{
+    (void)heap;
+    (void)block;
+}
+
+size_t rtb_os_heap_available(const rtb_heap *heap)
+{
+    (void)heap;
+    return 0u;
 }
 
 rtb_flags *rtb_os_flags_create(void)

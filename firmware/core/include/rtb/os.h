@@ -49,6 +49,11 @@ typedef enum {
     RTB_SERVICE_FLAGS,        /* event flags */
     RTB_SERVICE_TIMERS,       /* software timers */
     RTB_SERVICE_QUEUE_PTR,    /* rtb_os_queue_send_ptr / recv_ptr */
+    RTB_SERVICE_YIELD,        /* rtb_os_task_yield hands over to an equal-priority task */
+    RTB_SERVICE_CREATE,       /* semaphores, mutexes, queues, timers created and deleted at run time */
+    RTB_SERVICE_HEAP,         /* a variable-size heap: rtb_os_heap_* */
+    RTB_SERVICE_RECURSIVE,    /* recursive mutexes: rtb_os_mutex_create_recursive */
+    RTB_SERVICE_SEND_WAIT,    /* rtb_os_queue_send waits on a full queue */
 } rtb_service;
 
 /* Periodic release state; ports interpret `next` in their own time base. */
@@ -69,13 +74,21 @@ _Noreturn void rtb_os_start(rtb_task_fn first, void *arg);
 /* Reports the kernel's name, version and configuration as key/value pairs. */
 void rtb_os_describe(void (*emit)(const char *key, const char *value));
 
-/* Tasks. A task function must never return; rtb_os_task_delete is never called on oneself. */
+/* Tasks. A task function must never return (rtb_os_task_exit ends one); rtb_os_task_delete is
+ * never called on oneself. */
 rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio);
 /* After rtb_os_task_create returned NULL: why the kernel itself cannot create a task at
  * `prio` (e.g. it allows one task per priority), or NULL when it merely ran out of room.
  * A benchmark that asks for what the kernel cannot express then reports `unsupported`. */
 const char *rtb_os_task_unsupported(unsigned prio);
 void rtb_os_task_delete(rtb_task *task);
+/* The calling task ends itself, the kernel's own way (a self-deletion, a termination, an exit).
+ * Its creator still calls rtb_os_task_delete on it afterwards, which then only gives back what
+ * the kernel had not (ThreadX deletes the terminated thread). A task ends itself only after its
+ * creation returned (the port records it then). FreeRTOS frees a task that deleted
+ * itself in its idle task: create no task in its place before the idle task had time to (a
+ * creator that sleeps two ticks gives it at least one whole tick). */
+_Noreturn void rtb_os_task_exit(void);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
 /* Suspends another task (RTB_SERVICE_TASK_SUSPEND; RTB_UNSUPPORTED where the kernel cannot). */
@@ -128,6 +141,11 @@ rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout);
 rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex);
 /* "inheritance", "ceiling" or "none": how the kernel bounds priority inversion. */
 const char *rtb_os_mutex_protocol(void);
+/* Recursive mutexes (RTB_SERVICE_RECURSIVE): the owner may lock again, each lock needs its unlock;
+ * deleted with rtb_os_mutex_delete. NULL and RTB_UNSUPPORTED where the kernel has none. */
+rtb_mutex *rtb_os_mutex_create_recursive(void);
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout);
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex);
 
 /* Message queues of fixed-size items (copied). */
 #define RTB_QUEUE_MAX_ITEM 16u
@@ -151,6 +169,16 @@ void *rtb_os_pool_alloc(rtb_pool *pool);
 void rtb_os_pool_free(rtb_pool *pool, void *block);
 /* Which allocator serves the pool, for the result's notes. */
 const char *rtb_os_pool_kind(void);
+
+/* A variable-size heap (RTB_SERVICE_HEAP): the kernel's own, or one of `bytes` it manages in a
+ * region of the port's; one at a time. NULL where the kernel has none. `available` is its free
+ * bytes as the kernel counts them, for checking that frees give back what allocations took. */
+typedef struct rtb_heap rtb_heap;
+rtb_heap *rtb_os_heap_create(size_t bytes);
+void rtb_os_heap_delete(rtb_heap *heap);
+void *rtb_os_heap_alloc(rtb_heap *heap, size_t size);
+void rtb_os_heap_free(rtb_heap *heap, void *block);
+size_t rtb_os_heap_available(const rtb_heap *heap);
 
 /* Event flags (RTB_SERVICE_FLAGS): a group of RTB_FLAGS_BITS bits. */
 #define RTB_FLAGS_BITS 16u
