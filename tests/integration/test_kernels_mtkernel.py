@@ -19,8 +19,7 @@ from tests.parts import need
 
 TARGETS = ("qemu-m4f", "qemu-m3")
 NO_DECISION_HOOK = ("µT-Kernel chooses the next task whenever its ready queue changes (knl_ready_queue_* set "
-                    "knl_schedtsk) and offers no hook around that choice (its debugger support declares td_hok_dsp "
-                    "but does not implement it)")
+                    "knl_schedtsk) and offers no hook around that choice (td_hok_dsp is unimplemented)")
 # What µT-Kernel cannot express, and why. Everything else must be ok, but for FAILS.
 UNSUPPORTED = {
     **{bench: "µT-Kernel's mutexes are not recursive: tk_loc_mtx by the owner fails with E_ILUSE"
