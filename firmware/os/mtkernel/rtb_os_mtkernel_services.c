@@ -36,6 +36,7 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_SEND_WAIT:
         return "µT-Kernel tk_snd_mbf: a send to a full message buffer waits on its send queue";
     case RTB_SERVICE_RECURSIVE:
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return rtb_port_service_lacking(service);
     }
     return "";
@@ -46,6 +47,9 @@ const char *rtb_port_service_lacking(rtb_service service)
     switch (service) {
     case RTB_SERVICE_RECURSIVE:
         return "µT-Kernel's mutexes are not recursive: tk_loc_mtx by the owner fails with E_ILUSE";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "µT-Kernel's message buffers wake their receivers in the order they waited (TA_TPRI orders only "
+               "the senders), and it has no call to put the most urgent first";
     default:
         return NULL;
     }
