@@ -8,7 +8,8 @@
  * timed with it, and the note says so (option prioritize=0 leaves the call out, to see the
  * kernel's own order: ThreadX then fails the check). Timed: each give, from the call to the woken waiter
  * running (with N, N-1 ... 1 waiters still blocked). Checked: the most urgent waiter woke first,
- * then the next, each at once (it preempted the giver), with the message sent. */
+ * then the next, each at once (it preempted the giver), with the message sent. A kernel whose
+ * queues wake receivers only in the order they waited, with no such call, is unsupported. */
 #include "rtb/bench.h"
 #include "rtb/group.h"
 
@@ -98,6 +99,11 @@ static void run(rtb_run *run, waited_object object)
     s.woken = 0;
     if (s.count == 0u || s.count > MAX_WAITERS) {
         rtb_fail(run, "option waiters must be 1..10");
+        return;
+    }
+    const char *lacking = object == ON_QUEUE ? rtb_os_service_unsupported(RTB_SERVICE_QUEUE_WAKE_ORDER) : 0;
+    if (lacking) {
+        rtb_unsupported(run, lacking);
         return;
     }
     s.prioritize = rtb_option(run, "prioritize", 1u) != 0u;

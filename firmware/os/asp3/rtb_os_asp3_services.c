@@ -34,6 +34,7 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_CREATE:
     case RTB_SERVICE_HEAP:
     case RTB_SERVICE_RECURSIVE:
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return rtb_port_service_lacking(service);
     }
     return "";
@@ -50,6 +51,9 @@ const char *rtb_port_service_lacking(rtb_service service)
                "fixed size (pool_alloc)";
     case RTB_SERVICE_RECURSIVE:
         return "ASP3's mutexes are not recursive: loc_mtx by the owner fails with E_OBJ";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "ASP3's data queues wake their receivers in the order they waited (TA_TPRI orders only the "
+               "senders), and ASP3 has no call to put the most urgent first";
     default:
         return NULL;
     }

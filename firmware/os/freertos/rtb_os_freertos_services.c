@@ -42,6 +42,8 @@ const char *rtb_os_service_kind(rtb_service service)
                "nesting count)";
     case RTB_SERVICE_SEND_WAIT:
         return "FreeRTOS xQueueSend: a send to a full queue waits on the queue's list of senders";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "FreeRTOS queues keep their receivers in priority order: a send wakes the most urgent";
     }
     return "";
 }

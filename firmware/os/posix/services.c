@@ -78,6 +78,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "pthread mutexes of type PTHREAD_MUTEX_RECURSIVE, with PTHREAD_PRIO_INHERIT";
     case RTB_SERVICE_SEND_WAIT:
         return "mq_send on the blocking descriptor: a send to a full queue waits";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "POSIX message queues wake the most urgent receiver first (SCHED_FIFO)";
     }
     return "";
 }

@@ -40,6 +40,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "ThreadX mutexes are recursive: tx_mutex_get by the owner counts up, tx_mutex_put down";
     case RTB_SERVICE_SEND_WAIT:
         return "ThreadX tx_queue_send: a send to a full queue suspends the sender on the queue";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "ThreadX queues suspend receivers in FIFO order; tx_queue_prioritize puts the most urgent first";
     }
     return "";
 }

@@ -31,6 +31,8 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_RECURSIVE:
     case RTB_SERVICE_SEND_WAIT:
         return rtb_port_service_lacking(service);
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "uC/OS-II OSQPend: a post readies the most urgent waiter (one task per priority)";
     case RTB_SERVICE_CREATE:
         return "uC/OS-II OSSemCreate, OSMutexCreate, OSQCreate, OSTmrCreate from the kernel's own free lists; "
                "OSSemDel, OSMutexDel, OSQDel, OSTmrDel (OS_DEL_ALWAYS)";

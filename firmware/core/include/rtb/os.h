@@ -54,6 +54,7 @@ typedef enum {
     RTB_SERVICE_HEAP,         /* a variable-size heap: rtb_os_heap_* */
     RTB_SERVICE_RECURSIVE,    /* recursive mutexes: rtb_os_mutex_create_recursive */
     RTB_SERVICE_SEND_WAIT,    /* rtb_os_queue_send waits on a full queue */
+    RTB_SERVICE_QUEUE_WAKE_ORDER, /* a queue's most urgent receiver is woken first (or can be put first) */
 } rtb_service;
 
 /* Periodic release state; ports interpret `next` in their own time base. */
