@@ -57,6 +57,8 @@ const char *rtb_os_service_kind(rtb_service service)
                "which would make every pthread mutex recursive-capable";
     case RTB_SERVICE_SEND_WAIT:
         return "mq_send on the blocking descriptor: a send to a full queue waits";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "NuttX's message queues keep their receivers in priority order: a send wakes the most urgent";
     }
     return "";
 }
