@@ -81,6 +81,9 @@ def test_native_services_are_named(nuttx_runs: tuple[Run, Run, Run]) -> None:
     assert "nxevent" in notes["flag_set"] and "wd_start" in notes["timer_start_stop"]
     # NuttX queues waiters by priority: no reordering call, none timed.
     assert "prioritize" not in notes["sem_wake_order"]
+    # The services every kernel may lack: NuttX has each, in its one image.
+    assert "sched_yield" in notes["task_yield_alone"] and "mq_send" in notes["queue_recv_wake"]
+    assert "nxrmutex" in notes["mutex_lock_recursive"] and "mm_malloc" in notes["heap_alloc"]
 
 
 def test_kernel_paths_compare_as_they_should(nuttx_runs: tuple[Run, Run, Run]) -> None:
@@ -96,3 +99,7 @@ def test_kernel_paths_compare_as_they_should(nuttx_runs: tuple[Run, Run, Run]) -
     assert 0 < m["tick_cost[tasks=0]"] < m["tick_cost[tasks=30]"]
     # A watchdog's callback runs inside the tick that expires it, soon after the tick's entry.
     assert 0 < m["timer_expiry"] < m["tick_cost[tasks=30]"]
+    # An owner taking its recursive mutex again only counts: less than a first, uncontended lock.
+    assert 0 < m["mutex_lock_recursive"] < m["mutex_lock"]
+    # A thread's exit tears it down (its TCB freed) before the creator runs: more than a switch.
+    assert m["task_switch"] < m["task_exit_switch"]

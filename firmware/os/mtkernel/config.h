@@ -24,7 +24,13 @@
 #define CNF_MAX_MBXID 0
 #define CNF_MAX_MTXID 8
 #define CNF_MAX_MBFID 8
+/* One variable-size memory pool, rtbench's heap, only in the services image (RTB_WITH_SERVICES):
+ * the others neither initialise nor carry it. */
+#ifdef RTB_WITH_SERVICES
+#define CNF_MAX_MPLID 1
+#else
 #define CNF_MAX_MPLID 0
+#endif
 #define CNF_MAX_MPFID 4
 #define CNF_MAX_CYCID 4 /* periodic releases (rtb_os_period_*) */
 #define CNF_MAX_ALMID 4
@@ -99,8 +105,10 @@
 #define USE_MAILBOX 0
 #undef USE_RENDEZVOUS
 #define USE_RENDEZVOUS 0
+#ifndef RTB_WITH_SERVICES
 #undef USE_MEMORYPOOL
-#define USE_MEMORYPOOL 0
+#define USE_MEMORYPOOL 0 /* the heap's, in the services image only */
+#endif
 #undef USE_DEVICE
 #define USE_DEVICE 0
 

@@ -36,6 +36,7 @@ struct rtb_task {
     void *arg;
     volatile bool parked;    /* waiting in tk_slp_tsk (suspended itself) */
     volatile bool suspended; /* suspended by another task (tk_sus_tsk) */
+    volatile bool exited;    /* ended and deleted itself (rtb_os_task_exit) */
     bool used;
     /* Periodic releases: the task's cyclic handler, and what it has released. */
     ID cyc;
@@ -85,7 +86,7 @@ static void task_entry(INT stacd, void *exinf)
     (void)stacd;
     struct rtb_task *task = &tasks[(uintptr_t)exinf];
     task->fn(task->arg);
-    tk_ext_tsk();
+    rtb_os_task_exit(); /* a task function never returns (rtb/os.h): this only keeps the kernel sound */
 }
 
 void rtb_mtk_board_start(void); /* mps2/rtb_mtk_board.c */
@@ -161,6 +162,7 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         task->arg = arg;
         task->parked = false;
         task->suspended = false;
+        task->exited = false;
         task->used = true;
         if (tk_sta_tsk(id, 0) != E_OK) {
             (void)tk_del_tsk(id);
@@ -181,13 +183,31 @@ const char *rtb_os_task_unsupported(unsigned prio)
 void rtb_os_task_delete(rtb_task *task)
 {
     if (task && task->used) {
-        (void)tk_ter_tsk(task->id);
-        (void)tk_del_tsk(task->id);
+        if (!task->exited) {
+            (void)tk_ter_tsk(task->id);
+            (void)tk_del_tsk(task->id);
+        }
         if (task->cyc > 0) {
             (void)tk_del_cyc(task->cyc);
             task->cyc = 0;
         }
         task->used = false;
+    }
+}
+
+/* The task ends and deletes itself (tk_exd_tsk), and its slot records that the kernel has deleted
+ * it: the creator's rtb_os_task_delete then only gives the slot back, and never deletes an ID the
+ * kernel may have handed to another task meanwhile. Not tk_ext_tsk: returning to the dormant state,
+ * the kernel writes the task's initial context at the top of the stack it still runs on
+ * (knl_make_dormant), over the frames of its own calls unless the task calls it from its very top.
+ * The slot is the one whose stack the caller runs on (a search by tk_get_tid would add a walk
+ * over the slots to the exit). */
+_Noreturn void rtb_os_task_exit(void)
+{
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    tasks[(here - (uintptr_t)stacks) / sizeof stacks[0]].exited = true;
+    tk_exd_tsk();
+    for (;;) {
     }
 }
 
@@ -398,6 +418,22 @@ rtb_err rtb_os_mutex_lock(rtb_mutex *mutex, uint32_t timeout)
 rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex) { return tk_unl_mtx(mutex->id) == E_OK ? RTB_OK : RTB_ERROR; }
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+/* No recursive mutexes (rtb_port_service_lacking says so). */
+rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    (void)mutex;
+    (void)timeout;
+    return RTB_UNSUPPORTED;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    (void)mutex;
+    return RTB_UNSUPPORTED;
+}
 
 /* A message buffer that holds exactly `depth` messages of `item_size` bytes. */
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)

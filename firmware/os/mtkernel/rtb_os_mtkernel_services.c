@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* rtbench's optional services on µT-Kernel: event flags (tk_set_flg / tk_wai_flg) and one-shot
+/* rtbench's optional services on µT-Kernel: event flags (tk_set_flg / tk_wai_flg), one-shot
  * timers, which are µT-Kernel's alarm handlers (tk_sta_alm / tk_stp_alm), run by the kernel in
- * its tick interrupt. Built into the image of the benchmarks that use them (RTB_WITH_SERVICES). */
+ * its tick interrupt, and the heap, a variable-size memory pool (tk_get_mpl / tk_rel_mpl). Built
+ * into the image of the benchmarks that use them (RTB_WITH_SERVICES). */
 #include "rtb/os.h"
 #include "rtb_mtk.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_services.h"
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -20,8 +22,37 @@ const char *rtb_os_service_kind(rtb_service service)
         return "µT-Kernel alarm handlers (tk_sta_alm/tk_stp_alm), run in its tick interrupt";
     case RTB_SERVICE_QUEUE_PTR:
         return "µT-Kernel message buffers copy messages: the pointer is a message of 4 bytes";
+    case RTB_SERVICE_YIELD:
+        return "µT-Kernel tk_rot_rdq(TPRI_RUN): rotates the ready queue of the caller's priority, a no-op "
+               "switch when it is alone";
+    case RTB_SERVICE_CREATE:
+        return "µT-Kernel tk_cre_sem, tk_cre_mtx, tk_cre_mbf (on the port's buffer, TA_USERBUF), tk_cre_alm "
+               "take a control block from the kernel's free list of each kind; the matching tk_del_ gives "
+               "it back";
+    case RTB_SERVICE_HEAP:
+        return "µT-Kernel variable-size memory pool (TA_USERBUF): tk_get_mpl/tk_rel_mpl (a free area of the "
+               "best size from a size-ordered free list, 8-byte units, free neighbours merged on release); "
+               "free bytes from tk_ref_mpl";
+    case RTB_SERVICE_SEND_WAIT:
+        return "µT-Kernel tk_snd_mbf: a send to a full message buffer waits on its send queue";
+    case RTB_SERVICE_RECURSIVE:
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return rtb_port_service_lacking(service);
     }
     return "";
+}
+
+const char *rtb_port_service_lacking(rtb_service service)
+{
+    switch (service) {
+    case RTB_SERVICE_RECURSIVE:
+        return "µT-Kernel's mutexes are not recursive: tk_loc_mtx by the owner fails with E_ILUSE";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "µT-Kernel's message buffers wake their receivers in the order they waited (TA_TPRI orders only "
+               "the senders), and it has no call to put the most urgent first";
+    default:
+        return NULL;
+    }
 }
 
 #ifdef RTB_WITH_SERVICES
@@ -41,10 +72,54 @@ struct rtb_timer {
 static struct rtb_flags flag_groups[RTB_PORT_MAX_FLAGS];
 static struct rtb_timer timers[RTB_PORT_MAX_TIMERS];
 
-const char *rtb_os_service_unsupported(rtb_service service)
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
+
+/* The heap: one variable-size memory pool on the port's region (USE_IMALLOC 0 wants TA_USERBUF),
+ * whose size the kernel wants a multiple of its 8-byte unit. */
+#define HEAP_BYTES 8192u
+
+struct rtb_heap {
+    ID id;
+    bool used;
+};
+
+static struct rtb_heap heap;
+static uint64_t heap_area[HEAP_BYTES / sizeof(uint64_t)];
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
 {
-    (void)service;
-    return NULL;
+    size_t size = (bytes + 7u) & ~(size_t)7u;
+    if (heap.used || bytes == 0u || size > HEAP_BYTES)
+        return NULL;
+    T_CMPL cmpl = {.mplatr = TA_TFIFO | TA_USERBUF, .mplsz = (SZ)size, .bufptr = heap_area};
+    ID id = tk_cre_mpl(&cmpl);
+    if (id < E_OK)
+        return NULL;
+    heap.id = id;
+    heap.used = true;
+    return &heap;
+}
+
+void rtb_os_heap_delete(rtb_heap *h)
+{
+    if (h && h->used) {
+        (void)tk_del_mpl(h->id);
+        h->used = false;
+    }
+}
+
+void *rtb_os_heap_alloc(rtb_heap *h, size_t size)
+{
+    void *block = NULL;
+    return tk_get_mpl(h->id, (SZ)size, &block, TMO_POL) == E_OK ? block : NULL;
+}
+
+void rtb_os_heap_free(rtb_heap *h, void *block) { (void)tk_rel_mpl(h->id, block); }
+
+size_t rtb_os_heap_available(const rtb_heap *h)
+{
+    T_RMPL rmpl;
+    return tk_ref_mpl(h->id, &rmpl) == E_OK ? (size_t)rmpl.frsz : 0u;
 }
 
 rtb_flags *rtb_os_flags_create(void)

@@ -7,7 +7,8 @@
  * stack from the port's pool), so that all of them share the task group's message-queue
  * descriptors. Priorities: rtbench's 1..30 are NuttX's 101..130.
  * Semaphores are POSIX semaphores without priority inheritance (SEM_PRIO_NONE: they signal);
- * mutexes are pthread mutexes with PTHREAD_PRIO_INHERIT; queues are POSIX message queues; pools
+ * mutexes are pthread mutexes with PTHREAD_PRIO_INHERIT, recursive ones NuttX's own recursive mutex
+ * (nxrmutex: see rtb_os_mutex_create_recursive); queues are POSIX message queues; pools
  * are NuttX's heap (it has no fixed-block allocator for applications). A semaphore's timeout is
  * NuttX's relative tick wait (nxsem_tickwait); the others become absolute CLOCK_REALTIME times,
  * as POSIX's timed calls take them.
@@ -28,6 +29,7 @@
 #include <nuttx/clock.h>
 #include <nuttx/init.h>
 #include <nuttx/irq.h>
+#include <nuttx/mutex.h>
 #include <nuttx/semaphore.h>
 #include <nuttx/version.h>
 
@@ -50,6 +52,7 @@ struct rtb_task {
     void *arg;
     sem_t parked;            /* where a task that suspended itself waits */
     volatile bool suspended; /* waiting there */
+    bool exited;             /* it ended itself (pthread_exit): nothing left to cancel */
     bool used;
 };
 struct rtb_sem {
@@ -59,6 +62,8 @@ struct rtb_sem {
 };
 struct rtb_mutex {
     pthread_mutex_t mutex;
+    rmutex_t rmutex; /* a recursive one's */
+    bool recursive;
     bool used;
 };
 struct rtb_queue {
@@ -212,6 +217,7 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         task->fn = fn;
         task->arg = arg;
         task->suspended = false;
+        task->exited = false;
         (void)sem_init(&task->parked, 0, 0);
         (void)sem_setprotocol(&task->parked, SEM_PRIO_NONE);
         pthread_attr_t attr;
@@ -243,7 +249,8 @@ const char *rtb_os_task_unsupported(unsigned prio)
 void rtb_os_task_delete(rtb_task *task)
 {
     if (task && task->used) {
-        (void)pthread_cancel(task->thread); /* no cancellation points here: at once */
+        if (!task->exited)
+            (void)pthread_cancel(task->thread); /* no cancellation points here: at once */
         (void)sem_destroy(&task->parked);
         task->used = false;
     }
@@ -258,6 +265,16 @@ static struct rtb_task *self(void)
         if (tasks[i].used && tasks[i].thread == me)
             return &tasks[i];
     return NULL;
+}
+
+/* The thread is detached: NuttX frees its TCB as it exits (its stack is the port's). The slot is
+ * marked so that the creator's rtb_os_task_delete cancels no thread id NuttX may give again. */
+_Noreturn void rtb_os_task_exit(void)
+{
+    struct rtb_task *me = self();
+    if (me)
+        me->exited = true;
+    pthread_exit(NULL);
 }
 
 rtb_err rtb_os_task_suspend_self(void)
@@ -446,6 +463,7 @@ rtb_mutex *rtb_os_mutex_create(void)
         (void)pthread_mutexattr_destroy(&attr);
         if (ret != 0)
             return NULL;
+        mutex->recursive = false;
         mutex->used = true;
         return mutex;
     }
@@ -455,7 +473,10 @@ rtb_mutex *rtb_os_mutex_create(void)
 void rtb_os_mutex_delete(rtb_mutex *mutex)
 {
     if (mutex && mutex->used) {
-        (void)pthread_mutex_destroy(&mutex->mutex);
+        if (mutex->recursive)
+            (void)nxrmutex_destroy(&mutex->rmutex);
+        else
+            (void)pthread_mutex_destroy(&mutex->mutex);
         mutex->used = false;
     }
 }
@@ -476,6 +497,38 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 }
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
+
+/* NuttX's recursive mutex (nxrmutex: its mutex_t, priority inheritance included, with an owner and
+ * a count), the one pthread's recursive type is built on. That type needs CONFIG_PTHREAD_MUTEX_TYPES,
+ * which turns every pthread mutex into an nxrmutex and would move the other mutex benchmarks. */
+rtb_mutex *rtb_os_mutex_create_recursive(void)
+{
+    for (unsigned i = 0; i < RTB_PORT_MAX_MUTEXES; i++) {
+        rtb_mutex *mutex = &mutexes[i];
+        if (mutex->used)
+            continue;
+        if (nxrmutex_init(&mutex->rmutex) < 0)
+            return NULL;
+        mutex->recursive = true;
+        mutex->used = true;
+        return mutex;
+    }
+    return NULL;
+}
+
+rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
+{
+    if (timeout == RTB_WAIT_FOREVER)
+        return nxrmutex_lock(&mutex->rmutex) == 0 ? RTB_OK : RTB_ERROR;
+    if (timeout == RTB_NO_WAIT)
+        return nxrmutex_trylock(&mutex->rmutex) == 0 ? RTB_OK : RTB_TIMEOUT;
+    return nxrmutex_ticklock(&mutex->rmutex, timeout) == 0 ? RTB_OK : RTB_TIMEOUT;
+}
+
+rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
+{
+    return nxrmutex_unlock(&mutex->rmutex) == 0 ? RTB_OK : RTB_ERROR;
+}
 
 /* ---- message queues ---- */
 

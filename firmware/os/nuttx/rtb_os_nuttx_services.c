@@ -1,24 +1,34 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* rtbench's optional services on NuttX: event objects (nxevent, CONFIG_SCHED_EVENTS) and
- * watchdog timers (wd_start), the kernel's one-shot timers, whose callbacks run in the tick
- * interrupt. Neither costs the other benchmarks anything (no timer task, no tick hook), so every
- * image has them. */
+/* rtbench's optional services on NuttX: event objects (nxevent, CONFIG_SCHED_EVENTS), watchdog
+ * timers (wd_start), the kernel's one-shot timers, whose callbacks run in the tick interrupt, and a
+ * heap of NuttX's own allocator (mm) over a region of the port's. None costs the other benchmarks
+ * anything (no timer task, no tick hook, a region nobody zeroes), so every image has them. */
 #include <nuttx/config.h>
 
+#include <malloc.h>
+
 #include <nuttx/event.h>
+#include <nuttx/mm/mm.h>
 #include <nuttx/wdog.h>
 
 #include "rtb/os.h"
+#include "rtb/target.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_services.h"
 
-const char *rtb_os_service_unsupported(rtb_service service)
+/* The largest heap rtb_os_heap_create sets up (heap_alloc_free asks for 4 KiB). */
+#define HEAP_REGION_BYTES 8192u
+
+const char *rtb_port_service_lacking(rtb_service service)
 {
     if (service == RTB_SERVICE_TASK_SUSPEND)
         return "NuttX cannot suspend one thread of a task: SIGSTOP stops the whole task group, and no "
                "call suspends a single thread";
     return NULL;
 }
+
+const char *rtb_os_service_unsupported(rtb_service service) { return rtb_port_service_lacking(service); }
 
 const char *rtb_os_service_kind(rtb_service service)
 {
@@ -32,6 +42,23 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_QUEUE_PTR:
         return "POSIX message queues carry bytes: the pointer is a 4-byte message that mq_send copies in "
                "and mq_receive copies out";
+    case RTB_SERVICE_YIELD:
+        return "sched_yield: to the back of the caller's SCHED_FIFO priority";
+    case RTB_SERVICE_CREATE:
+        return "sem_init, pthread_mutex_init, mq_open, a watchdog in the port's slots; sem_destroy, "
+               "pthread_mutex_destroy, mq_close, wd_cancel";
+    case RTB_SERVICE_HEAP:
+        return "NuttX's heap allocator (mm: mm_malloc/mm_free, free chunks kept in size-ordered lists), a "
+               "heap of its own that mm_initialize sets up in a region of the port's; free bytes from "
+               "mm_mallinfo";
+    case RTB_SERVICE_RECURSIVE:
+        return "NuttX's recursive mutex (nxrmutex_lock/nxrmutex_unlock: an owner and a count over its mutex, "
+               "priority inheritance); pthread's PTHREAD_MUTEX_RECURSIVE needs CONFIG_PTHREAD_MUTEX_TYPES, "
+               "which would make every pthread mutex recursive-capable";
+    case RTB_SERVICE_SEND_WAIT:
+        return "mq_send on the blocking descriptor: a send to a full queue waits";
+    case RTB_SERVICE_QUEUE_WAKE_ORDER:
+        return "NuttX's message queues keep their receivers in priority order: a send wakes the most urgent";
     }
     return "";
 }
@@ -131,3 +158,34 @@ bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts)
     (void)expiry_ts;
     return false; /* watchdogs expire in the tick interrupt */
 }
+
+/* One heap at a time, managed by NuttX's allocator in a region nobody zeroes at reset (mm_initialize
+ * writes its own header and free chunk into it). */
+struct rtb_heap {
+    struct mm_heap_s *mm;
+};
+
+static struct rtb_heap heap;
+static uint64_t heap_region[HEAP_REGION_BYTES / sizeof(uint64_t)] RTB_NOINIT;
+
+rtb_heap *rtb_os_heap_create(size_t bytes)
+{
+    if (heap.mm || bytes > sizeof heap_region)
+        return NULL;
+    heap.mm = mm_initialize("rtb", heap_region, bytes);
+    return heap.mm ? &heap : NULL;
+}
+
+void rtb_os_heap_delete(rtb_heap *h)
+{
+    if (h && h->mm) {
+        mm_uninitialize(h->mm);
+        h->mm = NULL;
+    }
+}
+
+void *rtb_os_heap_alloc(rtb_heap *h, size_t size) { return mm_malloc(h->mm, size); }
+
+void rtb_os_heap_free(rtb_heap *h, void *block) { mm_free(h->mm, block); }
+
+size_t rtb_os_heap_available(const rtb_heap *h) { return (size_t)mm_mallinfo(h->mm).fordblks; }

@@ -28,7 +28,7 @@ const char *rtb_os_tick_unobservable(void) { return 0; } /* rtb_mtk_tick reports
 
 const char *rtb_os_sched_unobservable(void)
 {
+    /* Short enough for the result's line (the stream's limit), after the longest label. */
     return "µT-Kernel chooses the next task whenever its ready queue changes (knl_ready_queue_* set "
-           "knl_schedtsk) and offers no hook around that choice (its debugger support declares td_hok_dsp "
-           "but does not implement it)";
+           "knl_schedtsk) and offers no hook around that choice (td_hok_dsp is unimplemented)";
 }
