@@ -52,6 +52,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 SOFT_FLOAT = "this image uses the soft-float ABI: the core has no FPU state to switch"
 RISCV_NO_F = "this image is built for a RISC-V core without the F extension: no FPU state to switch"
 FPU_LABELS = tuple(f"{bench}[fpu={n}]" for bench in ("preempt_irq_fpu", "task_switch_fpu") for n in (0, 1))
+# The benchmarks that need the kernel's trace hooks around its decision, every swept label: a
+# kernel without such hooks says `unsupported` for each.
+TRACED_LABELS = tuple(f"{b.name}[{b.param}={n}]" for b in catalogue.scan() if b.traced for n in b.values)
 
 # Short runs: every benchmark still runs every code path and check.
 TEST_ITERATIONS = 200

@@ -78,10 +78,21 @@ def _check_timeout_fits(request: RunRequest, selected: list[catalogue.BenchInfo]
                            f"give --timeout {math.ceil(expected * 1.5 + 60)} or more, or fewer periods")
 
 
-def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
+def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool,
+                   image_benches: list[catalogue.BenchInfo] | None = None) -> dict[str, str]:
+    """The image's options. Its selection goes as `select` (the benchmarks to run) or as `skip`
+    (the image's other benchmarks), whichever is shorter: the guest's options text is bounded
+    (1024 bytes), and a list of the whole catalogue would soon not fit."""
     options = {"iterations": str(request.iterations), "warmup": str(request.warmup)}
     if not everything:
-        options["select"] = ",".join(b.name for b in selected)
+        wanted = {b.name for b in selected}
+        select = ",".join(b.name for b in selected)
+        skip = ",".join(b.name for b in image_benches or [] if b.name not in wanted)
+        if image_benches is not None and len(skip) < len(select):
+            if skip:
+                options["skip"] = skip
+        else:
+            options["select"] = select
     options.update(request.options)
     return options
 
@@ -181,7 +192,7 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
         # benchmark list, as the whole catalogue in one image does: the list costs the guest a
         # search before each benchmark, which would move every later one's tick phase. What it
         # runs beyond its share (benchmarks that other images serve, all after them) is dropped.
-        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)])
+        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)], every)
         images.append(_Image(build, benches, options, kind))
     return images
 

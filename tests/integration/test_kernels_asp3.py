@@ -15,7 +15,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, TRACED_LABELS, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
 from tests.parts import need
 
@@ -47,8 +47,7 @@ ASP3_LACKS = {
 }
 UNSUPPORTED = {
     **ASP3_LACKS,
-    **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
-       for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
     **{f"tick_cost[tasks={n}]": TICKLESS for n in (0, 5, 10, 15, 30)},
 }
 # The Cortex-M3 has no FPU: the FPU benchmarks say so on every kernel.

@@ -14,7 +14,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, TRACED_LABELS, run_catalogue
 from tests.parts import need
 
 TARGETS = ("qemu-m4f", "qemu-m3")
@@ -28,8 +28,7 @@ UNSUPPORTED = {
     **{f"queue_wake_order[waiters={n}]": "µT-Kernel's message buffers wake their receivers in the order they "
                                          "waited (TA_TPRI orders only the senders), and it has no call to put "
                                          "the most urgent first" for n in (2, 5, 10)},
-    **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
-       for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
 }
 # The Cortex-M3 has no FPU: the FPU benchmarks say so on every kernel.
 UNSUPPORTED_BY_TARGET = {"qemu-m4f": UNSUPPORTED,
