@@ -346,6 +346,12 @@ def _time_left(started: float, done: int, total: int) -> str:
     return f"  [{done}/{total}, about {pace} left]"
 
 
+def _kernel_args(request: RunRequest, target: Target) -> str:
+    """Words the kernel's profile adds to a guest kernel's command line (os.toml profile_kernel_args)."""
+    kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    return str(kernel.spec.get("profile_kernel_args", {}).get(request.profile, ""))
+
+
 def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
                    variant: str | None, request: RunRequest, workspace: Workspace,
                    progress: Callable[[str], None]
@@ -384,7 +390,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
                                                                        expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
                     variant=variant, models_dir=workspace.root / "models", progress=progress,
-                    workspace=workspace.root)
+                    workspace=workspace.root,
+                    kernel_args=_kernel_args(request, target))
     outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
     if capture.fault:
