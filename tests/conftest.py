@@ -80,6 +80,18 @@ def run_catalogue(workspace: Workspace, **overrides) -> Run:
     return execute(request, workspace, lambda _message: None)
 
 
+_CATALOGUES: dict[tuple[str, str], Run] = {}
+
+
+def catalogue_once(workspace: Workspace, os_name: str, target: str) -> Run:
+    """The whole catalogue of a kernel on a target, run once per session and shared by the tests
+    that read it (a repeatability test runs it a second time itself)."""
+    key = (os_name, target)
+    if key not in _CATALOGUES:
+        _CATALOGUES[key] = run_catalogue(workspace, os=os_name, target=target)
+    return _CATALOGUES[key]
+
+
 @pytest.fixture(scope="session")
 def catalogue_run(workspace: Workspace, built_image: Build) -> Run:
     return run_catalogue(workspace)
