@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The Bencher Metric Format of a stored reference run, and the stored history of FreeRTOS-Kernel
-releases (docs/reference/history/) as the docs render it."""
+"""The Bencher Metric Format of a stored reference run, the stored history of FreeRTOS-Kernel
+releases (docs/reference/history/) as the docs render it, and --workers without Dask."""
 from __future__ import annotations
 
 import json
@@ -88,3 +88,16 @@ def test_a_history_marker_with_an_unknown_benchmark_or_name_is_an_error() -> Non
         published_tables.replace_markers(f"<!-- rtbench:history {HISTORY} nosuch -->")
     with pytest.raises(RtbenchError, match="no stored history"):
         published_tables.replace_markers("<!-- rtbench:history nosuch-history -->")
+
+
+def test_history_on_dask_without_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    from rtbench.cli import main
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "distributed" else found(name, *a))
+    assert main(["--home", str(tmp_path), "history", "--revs", "V11.3.0", "--workers", "1"]) == 2
+    assert "pip install 'rtbench[campaign]'" in capsys.readouterr().err

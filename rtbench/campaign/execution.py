@@ -123,10 +123,11 @@ def campaign_record(matrix: Matrix, cell: Cell, outcome: Outcome) -> Run:
     return run
 
 
-def require_dask() -> None:
-    """Campaigns run on Dask distributed, an extra of the package (rtbench[campaign])."""
+def require_dask(what: str = "campaigns run") -> None:
+    """Campaigns (and a history's points with --workers) run on Dask distributed, an extra of the
+    package (rtbench[campaign])."""
     if importlib.util.find_spec("distributed") is None:
-        raise RtbenchError("campaigns run on Dask distributed, which is not installed",
+        raise RtbenchError(f"{what} on Dask distributed, which is not installed",
                            "pip install 'rtbench[campaign]' (scripts/setup.sh installs it)")
 
 
