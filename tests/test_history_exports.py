@@ -101,3 +101,18 @@ def test_history_on_dask_without_dask_names_the_extra(monkeypatch: pytest.Monkey
                         lambda name, *a: None if name == "distributed" else found(name, *a))
     assert main(["--home", str(tmp_path), "history", "--revs", "V11.3.0", "--workers", "1"]) == 2
     assert "pip install 'rtbench[campaign]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "function"), [("freertos-task_create-V10.5.0", "memset"),
+                                                ("freertos-task_switch-V11.0.0", "vTaskSwitchContext")])
+def test_a_stored_bisection_renders_its_first_bad_commit_and_functions(name: str, function: str) -> None:
+    doc = published_history.load_bisection(name)
+    page = published_tables.replace_markers(f"<!-- rtbench:bisect {name} -->")
+    assert f"first bad commit `{doc['first_bad']['commit'][:12]}`" in page
+    before, after = doc["median_before"], doc["median_after"]
+    assert f"median {before} → {after} instructions" in page and before != after
+    functions = doc["attribution"]["functions"]
+    # The attribution is exact: the functions' changes add up to the median's.
+    assert sum(f["delta"] for f in functions) == after - before
+    assert functions[0]["function"] == function and f"| `{function}` |" in page
+    assert "/work/" not in json.dumps(doc) and "/tmp/" not in json.dumps(doc)

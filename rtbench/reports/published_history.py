@@ -2,10 +2,13 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """A stored kernel history (docs/reference/history/NAME.jsonl, `rtbench history --jsonl`'s own
 export) as the docs show it: one row per revision, one column per benchmark, its median, and
-every median that differs from the previous revision's in bold with its delta. The docs' hook
-puts it where a page says <!-- rtbench:history NAME -->."""
+every median that differs from the previous revision's in bold with its delta; and a stored
+bisection (NAME.json.gz, `rtbench bisect --json`) as its first bad commit and the functions that
+changed. The docs' hook puts them where a page says <!-- rtbench:history NAME --> or
+<!-- rtbench:bisect NAME -->."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from dataclasses import dataclass, field
@@ -170,3 +173,44 @@ def block(name: str, benchmarks: list[str] | None = None, folder: Path | None = 
                f"release; **bold** where it differs from the previous release's, with the change "
                f"({len(moved)} changes at {at} releases, counted exactly).*")
     return markdown(history, benchmarks) + "\n\n" + caption + "\n"
+
+
+def bisection_path(name: str, folder: Path | None = None) -> Path:
+    if not NAME.fullmatch(name):
+        raise RtbenchError(f"'{name}' is not a stored bisection's name", "e.g. freertos-task_create-V10.5.0")
+    return (folder or history_dir()) / f"{name}.json.gz"
+
+
+def load_bisection(name: str, folder: Path | None = None) -> dict[str, Any]:
+    """A stored `rtbench bisect --json` document (rtbench-bisect/1), gzip-compressed."""
+    path = bisection_path(name, folder)
+    try:
+        document = json.loads(gzip.decompress(path.read_bytes()))
+    except OSError as err:
+        raise RtbenchError(f"no stored bisection {name} ({path.name}: {err.strerror or err})",
+                           "measure it with scripts/release_history.py") from None
+    if not isinstance(document, dict) or document.get("schema") != "rtbench-bisect/1" or not document.get("found"):
+        raise RtbenchError(f"bisection {name}: not a bisection that found its first bad commit (rtbench-bisect/1)")
+    return document
+
+
+def bisection_block(name: str, folder: Path | None = None) -> str:
+    """The first bad commit a stored bisection found, both medians, and the functions that changed."""
+    doc = load_bisection(name, folder)
+    first, parent = doc["first_bad"], doc["parent"]
+    tested = sum(1 for t in doc["tested"] if not t.get("given"))
+    lines = [(f"`rtbench bisect --good {doc['good']['name']} --bad {doc['bad']['name']} --bench {doc['benchmark']}` "
+             f"on {doc['target']} ({doc['kernel']}): {tested} revision(s) tested of the "
+             f"{doc['commits_between']} commits between; first bad commit {code(first['commit'][:12])} "
+             f"\"{escape(first['subject'])}\", after its parent {code(parent['commit'][:12])}: median "
+             f"{_number(doc['median_before'])} → {_number(doc['median_after'])} {escape(doc['unit'])}."), ""]
+    functions = (doc.get("attribution") or {}).get("functions") or []
+    if functions:
+        lines += ["| function | before | after | delta |", "| --- | ---: | ---: | ---: |"]
+        lines += [f"| {code(f['function'])} | {_number(f['before'])} | {_number(f['after'])} | {f['delta']:+.0f} |"
+                  for f in functions]
+        lines += ["", (f"*{escape(doc['unit'])} per sample inside the measured interval, by function "
+                      f"(`docs/reference/history/{name}.json.gz`).*")]
+    else:
+        lines.append(f"*No attribution: {escape(str(doc.get('attribution_error') or 'none stored'))}.*")
+    return "\n".join(lines) + "\n"

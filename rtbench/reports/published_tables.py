@@ -31,6 +31,7 @@ MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)
 # A stored kernel history (docs/reference/history/NAME.jsonl) and the benchmarks to show.
 HISTORY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:history\s+([A-Za-z0-9][A-Za-z0-9._-]*)((?:\s+[^\s>]+)*?)"
                             r"\s*-->[ \t]*$")
+BISECT_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:bisect\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 STUDY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:(study|published)\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
@@ -221,6 +222,9 @@ def _marker_block(line: str, tables: Path | None, runs: Path | None) -> str | No
         name, benchmarks = match.group(1), match.group(2).split()
         return published_history.block(name, benchmarks or None,
                                        folder=runs / "history" if runs is not None else None).rstrip("\n")
+    if (match := BISECT_MARKER.fullmatch(line)):
+        return published_history.bisection_block(
+            match.group(1), folder=runs / "history" if runs is not None else None).rstrip("\n")
     return None
 
 
