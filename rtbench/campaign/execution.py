@@ -317,23 +317,11 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
             # for cells) see it within POLL seconds, stop and cancel what has not run; the
             # cluster is closed, then it is raised.
             with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, count):
-                from distributed import as_completed
-
                 tally.workers = count
                 futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
                                          pure=False): cell for cell in (remote if not received else [])}
-                finished = as_completed(list(futures), loop=client.loop)
-                while not finished.is_empty() and not received:
-                    ready = finished.next_batch(block=False)
-                    for future in ready:
-                        cell = futures[future]
-                        try:
-                            outcome = future.result()
-                        except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
-                            outcome = Outcome(cell.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
-                        finish(cell, outcome)
-                    if not ready:
-                        time.sleep(POLL)
+                for _, cell, outcome in _as_they_finish(client, futures, received):
+                    finish(cell, outcome)
                 if received:
                     client.cancel([f for f, c in futures.items() if c in pending])
         for cell in alone:
@@ -348,6 +336,25 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
     return summary
 
 
+def _as_they_finish(client: Any, futures: dict[Any, Any], received: list[int]) -> Iterator[tuple[Any, Any, Outcome]]:
+    """Each submitted future, what it ran (a cell or a job, with its `key`) and its outcome, in the
+    order they finish, until all have or a stop signal was received."""
+    from distributed import as_completed
+
+    finished = as_completed(list(futures), loop=client.loop)
+    while not finished.is_empty() and not received:
+        ready = finished.next_batch(block=False)
+        for future in ready:
+            item = futures[future]
+            try:
+                outcome = future.result()
+            except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
+                outcome = Outcome(item.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
+            yield future, item, outcome
+        if not ready:
+            time.sleep(POLL)
+
+
 def run_jobs(jobs: list[Job], *, finish: Callable[[Job, Outcome], None], scheduler: str | None,
              workers: int | None, progress: Callable[[str], None]) -> BaseException | None:
     """Runs jobs that do not measure the host on Dask (a kernel history's points) and calls
@@ -357,24 +364,12 @@ def run_jobs(jobs: list[Job], *, finish: Callable[[Job, Outcome], None], schedul
     token = uuid.uuid4().hex[:8]
     try:
         with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, _):
-            from distributed import as_completed
-
             futures = {client.submit(run_job, job, key=f"rtbench-job-{job.key}-{token}", pure=False): job
                        for job in (jobs if not received else [])}
             left = set(futures)
-            finished = as_completed(list(futures), loop=client.loop)
-            while not finished.is_empty() and not received:
-                ready = finished.next_batch(block=False)
-                for future in ready:
-                    job = futures[future]
-                    try:
-                        outcome = future.result()
-                    except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
-                        outcome = Outcome(job.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
-                    finish(job, outcome)
-                    left.discard(future)
-                if not ready:
-                    time.sleep(POLL)
+            for future, job, outcome in _as_they_finish(client, futures, received):
+                finish(job, outcome)
+                left.discard(future)
             if received:
                 client.cancel(list(left))
     except KeyboardInterrupt as err:

@@ -339,20 +339,7 @@ rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
     return xSemaphoreGiveRecursive(mutex->handle) == pdTRUE ? RTB_OK : RTB_ERROR;
 }
 #else
-rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
-
-rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
-{
-    (void)mutex;
-    (void)timeout;
-    return RTB_UNSUPPORTED;
-}
-
-rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
-{
-    (void)mutex;
-    return RTB_UNSUPPORTED;
-}
+#include "rtb_port_no_recursive_mutex.h"
 #endif
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
