@@ -129,11 +129,12 @@ def cmd_history(args: argparse.Namespace) -> int:
 def cmd_bisect(args: argparse.Namespace) -> int:
     from ..analysis.bisect import view
     from ..campaign import bisect
-    from ..reports.bisect import bisect_json, bisect_text
+    from ..reports.bisect import bisect_html, bisect_json, bisect_text
     from ..reports.history import write
 
-    if args.json is not None:
-        check_output_file(args.json, "--json")
+    for flag, path in (("--json", args.json), ("--html", args.html)):
+        if path is not None:
+            check_output_file(path, flag)
     if "," in args.bench or any(c in args.bench for c in "*?["):
         raise RtbenchError(f"--bench {args.bench}: bisect follows one benchmark", "name one, e.g. --bench task_switch")
     chosen = history.selection(_request(args))
@@ -152,6 +153,9 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     if args.json is not None:
         write(args.json, bisect_json(shown))
         progress(f"wrote {args.json}")
+    if args.html is not None:
+        write(args.html, bisect_html(shown))
+        progress(f"wrote {args.html}")
     return 0 if shown.located else 1
 
 
@@ -224,6 +228,8 @@ def add_bisect(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     command.add_argument("--bad", required=True, metavar="REV", help="a later revision with the new figure")
     command.add_argument("--json", type=Path, metavar="FILE",
                          help="also write the bisection as JSON (rtbench-bisect/1)")
+    command.add_argument("--html", type=Path, metavar="FILE",
+                         help="also write a static HTML page: the tested medians along the path, the functions' deltas")
     command.add_argument("--no-attribution", action="store_true",
                          help="skip the per-function attribution (the traced runs)")
     _selection_arguments(command, ("--kernel-src",), bench_option=False)

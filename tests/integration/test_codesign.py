@@ -26,7 +26,7 @@ SHORT = {"ticks": "12", "decisions": "60"}
 
 # Every benchmark once, at counts that still run each code path and check.
 CATALOGUE_SHORT = {"ticks": "4", "delays": "4", "periods": "4", "tm_periods": "1", "period_ms": "10", "windows": "1",
-                   "expiries": "3", "decisions": "20"}
+                   "expiries": "3", "decisions": "20", "exits": "3"}
 
 
 def run_minimal(workspace: Workspace, os_name: str, bench: str | None, iterations: int = 40,

@@ -251,9 +251,14 @@ def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
     out = tmp_path / "bisect.json"
     args = ("bisect", "--kernel-src", str(kernel_repo), "--good", "c3", "--bad", "c6", "--bench", "task_switch",
             "--iterations", "30", "--warmup", "5")
-    done = cli(*args, "--json", str(out))
+    page = tmp_path / "bisect.html"
+    done = cli(*args, "--json", str(out), "--html", str(page))
     assert done.returncode == 0, done.stdout + done.stderr
     doc = json.loads(out.read_text())
+    # The page: the path's chart and table, the functions' chart and table, and the verdict's sentences.
+    html = page.read_text()
+    assert html.count("Plotly.newPlot") == 2 and "bisect-path" in html and "bisect-functions" in html
+    assert "vTaskSwitchContext" in html and "first bad commit: c6" in html and "skipped: c4" in html
     assert doc["schema"] == schema.BISECT
     published = json.loads(schema.schema_file(schema.BISECT).read_text())
     Draft202012Validator.check_schema(published)

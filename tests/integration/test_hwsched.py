@@ -22,7 +22,7 @@ from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, RISCV_NO_F, options_read_by
 
 SHORT = {"ticks": "10", "delays": "10", "periods": "10", "tm_periods": "2", "period_ms": "10", "decisions": "40",
-         "windows": "2", "expiries": "5"}
+         "windows": "2", "expiries": "5", "exits": "5"}
 
 
 # The software and hardware kernels are compared on `minimal`: without caches, code placement
