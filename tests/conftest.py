@@ -52,6 +52,11 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 SOFT_FLOAT = "this image uses the soft-float ABI: the core has no FPU state to switch"
 RISCV_NO_F = "this image is built for a RISC-V core without the F extension: no FPU state to switch"
 FPU_LABELS = tuple(f"{bench}[fpu={n}]" for bench in ("preempt_irq_fpu", "task_switch_fpu") for n in (0, 1))
+# Creation apart from the start (RTB_SERVICE_TASK_DORMANT), which FreeRTOS and its variants lack.
+DORMANT_BENCHES = ("task_create_dormant", "task_start", "task_start_switch")
+FREERTOS_NO_DORMANT = ("FreeRTOS readies a task when it creates it (xTaskCreateStatic adds it to the ready list): "
+                       "it has no dormant state, no creation apart from the start")
+FREERTOS_LACKS = [(bench, "unsupported", FREERTOS_NO_DORMANT) for bench in DORMANT_BENCHES]
 
 # Short runs: every benchmark still runs every code path and check.
 TEST_ITERATIONS = 200

@@ -171,9 +171,9 @@ static void run_start_switch(rtb_run *run)
     rtb_group_join(&s.group, 1);
 }
 
-RTB_BENCHMARK(task_create_dormant, 190, "create a task dormant (not started), less urgent than the creator: the call",
+RTB_BENCHMARK(task_create_dormant, 166, "create a task dormant (not started), less urgent than the creator: the call",
               run_create);
-RTB_BENCHMARK(task_start, 191, "start a dormant task less urgent than the starter: the call, no switch", run_start);
-RTB_BENCHMARK(task_start_switch, 192,
+RTB_BENCHMARK(task_start, 167, "start a dormant task less urgent than the starter: the call, no switch", run_start);
+RTB_BENCHMARK(task_start_switch, 168,
               "start a dormant task more urgent than the starter: start call to the new task running",
               run_start_switch);

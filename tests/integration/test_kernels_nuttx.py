@@ -27,6 +27,10 @@ UNSUPPORTED = {
     **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
        for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
     "task_suspend": NO_THREAD_SUSPEND,
+    **{bench: "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation apart "
+              "from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface for a task "
+              "with a group of its own, which the port's threads are not"
+       for bench in ("task_create_dormant", "task_start", "task_start_switch")},
 }
 # Run twice more: a task switch, a wake-up through a semaphore, an interrupt, a message, a tick.
 REPEATED = "task_switch,sem_signal_wake,irq_latency,irq_task_wake,queue_send,mutex_pi,tick_cost"
