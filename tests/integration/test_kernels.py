@@ -34,7 +34,7 @@ UCOS2_LACKS = {
     "queue_recv_wake": "uC/OS-II's OSQPost never waits: a send to a full queue fails at once (OS_ERR_Q_FULL)",
     **{bench: "uC/OS-II's mutexes are not recursive: the owner cannot lock its mutex again"
        for bench in ("mutex_lock_recursive", "mutex_unlock_recursive")},
-    **{bench: "uC/OS-II readies a task when it creates it (OSTaskCreateExt puts it in the ready table): its dormant "
+    **{bench: "uC/OS-II readies a task when it creates it (OSTaskCreate puts it in the ready table): its dormant "
               "state is a task not created, no creation apart from the start" for bench in DORMANT_BENCHES},
     **{bench: "uC/OS-II has no variable-size heap: its one allocator, OSMemGet/OSMemPut, hands out blocks of one "
               "fixed size (pool_alloc)" for bench in ("heap_alloc", "heap_free")},

@@ -55,7 +55,7 @@ const char *rtb_port_service_lacking(rtb_service service)
     case RTB_SERVICE_SEND_WAIT:
         return "uC/OS-II's OSQPost never waits: a send to a full queue fails at once (OS_ERR_Q_FULL)";
     case RTB_SERVICE_TASK_DORMANT:
-        return "uC/OS-II readies a task when it creates it (OSTaskCreateExt puts it in the ready table): its "
+        return "uC/OS-II readies a task when it creates it (OSTaskCreate puts it in the ready table): its "
                "dormant state is a task not created, no creation apart from the start";
     default:
         return NULL;
