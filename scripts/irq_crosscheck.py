@@ -37,6 +37,7 @@ from rtbench.acquire import sources  # noqa: E402
 from rtbench.acquire.build import Build, build_image  # noqa: E402
 from rtbench.acquire.platforms import Target, find_kernel, find_target  # noqa: E402
 from rtbench.acquire.protocol import StreamParser  # noqa: E402
+from rtbench.acquire.qemu_plugin import API_HEADER  # noqa: E402
 from rtbench.acquire.runners import qemu  # noqa: E402
 from rtbench.errors import RtbenchError  # noqa: E402
 from rtbench.paths import Workspace, firmware_dir  # noqa: E402
@@ -114,7 +115,8 @@ def witness_rounds() -> int:
 
 def plugin_library(directory: Path) -> Path:
     library = directory / "rtb_mmio_trace.so"
-    subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", str(library), str(PLUGIN)], check=True)
+    subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-I", str(API_HEADER.parent), "-o", str(library), str(PLUGIN)],
+                   check=True)
     return library
 
 

@@ -7,8 +7,9 @@ uses it to attribute a change to functions.
 The plugin is built with the host's C compiler into the user's cache, one library per content of
 its source, so installing it again is a no-op. The explicit install step is
 `python3 -m rtbench.acquire.qemu_plugin install` (scripts/setup.sh runs it; `rtbench doctor`
-checks for it); `rtbench bisect` installs it too when it is missing. It declares the few plugin
-API functions it calls itself (API version 1, QEMU 7.2), so no QEMU header is needed."""
+checks for it); `rtbench bisect` installs it too when it is missing. rtb_qemu_plugin_api.h
+declares the few plugin API functions it calls (API version 1, QEMU 7.2), so no QEMU header is
+needed."""
 from __future__ import annotations
 
 import hashlib
@@ -23,6 +24,7 @@ from ..errors import RtbenchError
 from ..paths import PACKAGE_DIR, user_cache_dir
 
 SOURCE = PACKAGE_DIR / "data" / "qemu_plugin" / "rtb_insn_profile.c"
+API_HEADER = SOURCE.with_name("rtb_qemu_plugin_api.h")
 INSTALL = "python3 -m rtbench.acquire.qemu_plugin install"
 _FLAGS = ("-O2", "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC")
 
@@ -37,7 +39,7 @@ def _compiler() -> str:
 
 def library_path() -> Path:
     """Where the plugin built from this source lives (whether it is built or not)."""
-    digest = hashlib.sha256(SOURCE.read_bytes() + " ".join(_FLAGS).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(SOURCE.read_bytes() + API_HEADER.read_bytes() + " ".join(_FLAGS).encode()).hexdigest()[:12]
     return user_cache_dir() / "qemu-plugin" / f"rtb_insn_profile-{digest}.so"
 
 

@@ -4,36 +4,15 @@
  * and logs, for every access to an address in [lo, hi) (the timers), the count at that access
  * (the accessing instruction included), the address, r or w and the instruction's address.
  * Run it with -singlestep: one instruction per block, so -icount never re-executes an access.
- * The few plugin API declarations it needs are written here (plugin API version 1, QEMU 7.2),
- * so that it builds without QEMU's headers. */
+ * The plugin API it calls is declared in rtbench/data/qemu_plugin/rtb_qemu_plugin_api.h (the
+ * builder passes its folder with -I), so that it builds without QEMU's headers. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t qemu_plugin_id_t;
-typedef uint32_t qemu_plugin_meminfo_t;
-struct qemu_plugin_tb;
-struct qemu_plugin_insn;
-struct qemu_info_t;
-enum qemu_plugin_cb_flags { QEMU_PLUGIN_CB_NO_REGS };
-enum qemu_plugin_mem_rw { QEMU_PLUGIN_MEM_RW = 3 };
-typedef void (*rtb_tb_cb)(qemu_plugin_id_t, struct qemu_plugin_tb *);
-typedef void (*rtb_insn_cb)(unsigned int, void *);
-typedef void (*rtb_mem_cb)(unsigned int, qemu_plugin_meminfo_t, uint64_t, void *);
-typedef void (*rtb_exit_cb)(qemu_plugin_id_t, void *);
-extern void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t, rtb_tb_cb);
-extern size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *);
-extern struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *, size_t);
-extern uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *);
-extern void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *, rtb_insn_cb,
-                                                   enum qemu_plugin_cb_flags, void *);
-extern void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *, rtb_mem_cb, enum qemu_plugin_cb_flags,
-                                             enum qemu_plugin_mem_rw, void *);
-extern void qemu_plugin_register_atexit_cb(qemu_plugin_id_t, rtb_exit_cb, void *);
-
-__attribute__((visibility("default"))) int qemu_plugin_version = 1;
+#include "rtb_qemu_plugin_api.h"
 
 static uint64_t executed, lo, hi;
 static FILE *out;

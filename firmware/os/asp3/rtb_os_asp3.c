@@ -401,21 +401,7 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex) { return unl_mtx(mutex->id) == E_O
 
 const char *rtb_os_mutex_protocol(void) { return "ceiling"; }
 
-/* No recursive mutexes (rtb_port_service_lacking says so). */
-rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
-
-rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
-{
-    (void)mutex;
-    (void)timeout;
-    return RTB_UNSUPPORTED;
-}
-
-rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
-{
-    (void)mutex;
-    return RTB_UNSUPPORTED;
-}
+#include "rtb_port_no_recursive_mutex.h"
 
 /* The data queue of the class of `depth` (a power of two up to 16). */
 static ID take_dtq(size_t depth)

@@ -20,32 +20,7 @@ const char *rtb_os_service_unsupported(rtb_service service)
     return NULL;
 }
 
-rtb_heap *rtb_os_heap_create(size_t bytes)
-{
-    (void)bytes;
-    return NULL;
-}
-
-void rtb_os_heap_delete(rtb_heap *heap) { (void)heap; }
-
-void *rtb_os_heap_alloc(rtb_heap *heap, size_t size)
-{
-    (void)heap;
-    (void)size;
-    return NULL;
-}
-
-void rtb_os_heap_free(rtb_heap *heap, void *block)
-{
-    (void)heap;
-    (void)block;
-}
-
-size_t rtb_os_heap_available(const rtb_heap *heap)
-{
-    (void)heap;
-    return 0u;
-}
+#include "rtb_port_no_heap.h"
 
 rtb_flags *rtb_os_flags_create(void) { return NULL; }
 

@@ -435,21 +435,7 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex) { return tk_unl_mtx(mutex->id) == 
 
 const char *rtb_os_mutex_protocol(void) { return "inheritance"; }
 
-/* No recursive mutexes (rtb_port_service_lacking says so). */
-rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
-
-rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
-{
-    (void)mutex;
-    (void)timeout;
-    return RTB_UNSUPPORTED;
-}
-
-rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
-{
-    (void)mutex;
-    return RTB_UNSUPPORTED;
-}
+#include "rtb_port_no_recursive_mutex.h"
 
 /* A message buffer that holds exactly `depth` messages of `item_size` bytes. */
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)

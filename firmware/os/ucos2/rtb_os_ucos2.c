@@ -329,21 +329,7 @@ rtb_err rtb_os_mutex_unlock(rtb_mutex *mutex)
 
 const char *rtb_os_mutex_protocol(void) { return "ceiling"; }
 
-/* No recursive mutexes (rtb_port_service_lacking says so). */
-rtb_mutex *rtb_os_mutex_create_recursive(void) { return NULL; }
-
-rtb_err rtb_os_mutex_lock_recursive(rtb_mutex *mutex, uint32_t timeout)
-{
-    (void)mutex;
-    (void)timeout;
-    return RTB_UNSUPPORTED;
-}
-
-rtb_err rtb_os_mutex_unlock_recursive(rtb_mutex *mutex)
-{
-    (void)mutex;
-    return RTB_UNSUPPORTED;
-}
+#include "rtb_port_no_recursive_mutex.h"
 
 rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
 {
