@@ -7,8 +7,8 @@
  * - task_create_dormant: the runner creates a task less urgent than itself, dormant; the call.
  *   Checked: the task never ran, even once the runner slept, until it was started.
  * - task_start: the runner starts a dormant task less urgent than itself; the call, no switch.
- *   Checked: the task had not run when the call returned, and ran, with its argument, once the
- *   runner blocked.
+ *   Checked: the first task did not run while the runner slept before starting it; each had not
+ *   run when the call returned, and ran, with its argument, once the runner blocked.
  * - task_start_switch: a task starts a dormant task more urgent than itself; the start call to
  *   the new task's first instruction. Checked: the new task ran, with its argument, before the
  *   call returned. */
@@ -112,6 +112,14 @@ static void run_start(rtb_run *run)
         rtb_task *task = create(run, i, PRIO_LOW);
         if (!task)
             break;
+        if (i == 0u) { /* once, untimed: the task started below is dormant, not merely less urgent */
+            rtb_os_delay_ticks(2);
+            if (s.ran) {
+                rtb_os_task_delete(task);
+                rtb_fail(run, "a dormant task ran before it was started");
+                break;
+            }
+        }
         uint32_t t0 = rtb_now();
         rtb_err err = rtb_os_task_start(task);
         uint32_t t1 = rtb_now();
