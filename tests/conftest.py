@@ -52,6 +52,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 SOFT_FLOAT = "this image uses the soft-float ABI: the core has no FPU state to switch"
 RISCV_NO_F = "this image is built for a RISC-V core without the F extension: no FPU state to switch"
 FPU_LABELS = tuple(f"{bench}[fpu={n}]" for bench in ("preempt_irq_fpu", "task_switch_fpu") for n in (0, 1))
+# The benchmarks that need the kernel's trace hooks around its decision, every swept label: a
+# kernel without such hooks says `unsupported` for each.
+TRACED_LABELS = tuple(f"{b.name}[{b.param}={n}]" for b in catalogue.scan() if b.traced for n in b.values)
 # Creation apart from the start (RTB_SERVICE_TASK_DORMANT), which FreeRTOS and its variants lack.
 DORMANT_BENCHES = ("task_create_dormant", "task_start", "task_start_switch")
 FREERTOS_NO_DORMANT = ("FreeRTOS readies a task when it creates it (xTaskCreateStatic adds it to the ready list): "
@@ -80,6 +83,18 @@ def run_catalogue(workspace: Workspace, **overrides) -> Run:
     for key, value in overrides.items():
         setattr(request, key, value)
     return execute(request, workspace, lambda _message: None)
+
+
+_CATALOGUES: dict[tuple[str, str], Run] = {}
+
+
+def catalogue_once(workspace: Workspace, os_name: str, target: str) -> Run:
+    """The whole catalogue of a kernel on a target, run once per session and shared by the tests
+    that read it (a repeatability test runs it a second time itself)."""
+    key = (os_name, target)
+    if key not in _CATALOGUES:
+        _CATALOGUES[key] = run_catalogue(workspace, os=os_name, target=target)
+    return _CATALOGUES[key]
 
 
 @pytest.fixture(scope="session")

@@ -78,16 +78,17 @@ def _described(repo: Path, commit: str) -> str:
     return proc.stdout.strip()
 
 
-def resolve(repo: Path, name: str) -> Revision:
-    """The commit a name (tag, branch, hash, HEAD~3) denotes."""
+def resolve(repo: Path, name: str, given: str = "--revs") -> Revision:
+    """The commit a name (tag, branch, hash, HEAD~3) denotes; `given` is the option or argument
+    that named it (--revs, --good, REV_A), for the error."""
     name = name.strip()
     if not name or name.startswith("-"):
-        raise RtbenchError(f"'{name}' is not a revision", "e.g. V11.2.0, main, HEAD~3 or a commit hash")
+        raise RtbenchError(f"{given} '{name}' is not a revision", "e.g. V11.2.0, main, HEAD~3 or a commit hash")
     proc = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{name}^{{commit}}", check=False)
     if proc.returncode != 0 or not proc.stdout.strip():
         tags = _git(repo, "tag", "--sort=-creatordate", check=False).stdout.split()[:5]
-        raise RtbenchError(f"unknown revision '{name}' in {repo}",
-                           "name a commit, branch or tag of that repository"
+        raise RtbenchError(f"{given}: unknown revision '{name}' in {repo}",
+                           f"give {given} a commit, branch or tag of that repository"
                            + (f" (recent tags: {', '.join(tags)})" if tags else "")
                            + f"; git -C {repo} log --oneline lists its commits")
     commit = proc.stdout.strip()

@@ -16,7 +16,7 @@ from .platforms import Target
 
 U32_MAX = 2**32 - 1
 # Options rtbench sets itself from its own flags; a --option must not override them.
-RESERVED = {"iterations": "--iterations", "warmup": "--warmup", "select": "--bench"}
+RESERVED = {"iterations": "--iterations", "warmup": "--warmup", "select": "--bench", "skip": "--bench"}
 # The guest's fault and hang injection, for testing rtbench's own error paths.
 INJECT = "inject"
 _INJECT_VALUE = re.compile(r"(fault|hang):(\w+)")

@@ -78,10 +78,21 @@ def _check_timeout_fits(request: RunRequest, selected: list[catalogue.BenchInfo]
                            f"give --timeout {math.ceil(expected * 1.5 + 60)} or more, or fewer periods")
 
 
-def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool) -> dict[str, str]:
+def _guest_options(request: RunRequest, selected: list[catalogue.BenchInfo], everything: bool,
+                   image_benches: list[catalogue.BenchInfo] | None = None) -> dict[str, str]:
+    """The image's options. Its selection goes as `select` (the benchmarks to run) or as `skip`
+    (the image's other benchmarks), whichever is shorter: the guest's options text is bounded
+    (1024 bytes), and a list of the whole catalogue would soon not fit."""
     options = {"iterations": str(request.iterations), "warmup": str(request.warmup)}
     if not everything:
-        options["select"] = ",".join(b.name for b in selected)
+        wanted = {b.name for b in selected}
+        select = ",".join(b.name for b in selected)
+        skip = ",".join(b.name for b in image_benches or [] if b.name not in wanted)
+        if image_benches is not None and len(skip) < len(select):
+            if skip:
+                options["skip"] = skip
+        else:
+            options["select"] = select
     options.update(request.options)
     return options
 
@@ -181,7 +192,7 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
         # benchmark list, as the whole catalogue in one image does: the list costs the guest a
         # search before each benchmark, which would move every later one's tick phase. What it
         # runs beyond its share (benchmarks that other images serve, all after them) is dropped.
-        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)])
+        options = _guest_options(request, benches, on_target == every and benches == every[:len(benches)], every)
         images.append(_Image(build, benches, options, kind))
     return images
 
@@ -335,6 +346,12 @@ def _time_left(started: float, done: int, total: int) -> str:
     return f"  [{done}/{total}, about {pace} left]"
 
 
+def _kernel_args(request: RunRequest, target: Target) -> str:
+    """Words the kernel's profile adds to a guest kernel's command line (os.toml profile_kernel_args)."""
+    kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    return str(kernel.spec.get("profile_kernel_args", {}).get(request.profile, ""))
+
+
 def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
                    variant: str | None, request: RunRequest, workspace: Workspace,
                    progress: Callable[[str], None]
@@ -373,7 +390,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
                                                                        expected * 1.5 + 60)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
                     variant=variant, models_dir=workspace.root / "models", progress=progress,
-                    workspace=workspace.root)
+                    workspace=workspace.root,
+                    kernel_args=_kernel_args(request, target))
     outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
     if capture.fault:

@@ -192,8 +192,11 @@ def _scaling_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], 
             continue
         first = rows[0]
         run_first = [_stat(_find(run, crit["bench"], {x: first[x]}), statistic) for run in runs]
-        run_series = [Series(n, "rtbench", [], crit["study"]) for n in names]
-        study_series = [Series(f"study {c}", "study", [], crit["study"]) for c in columns]
+        # A criterion mapped to several scenarios draws a panel per scenario.
+        shared = sum(c["study"] == crit["study"] for c in spec["criteria"]) > 1
+        panel = f"{crit['study']}: {crit['bench']}" if shared else crit["study"]
+        run_series = [Series(n, "rtbench", [], panel) for n in names]
+        study_series = [Series(f"study {c}", "study", [], panel) for c in columns]
         for row in rows:
             label, point = f"{crit['bench']}[{x}={row[x]}]", f"{row[x]}"
             values = [_stat(_find(run, crit["bench"], {x: row[x]}), statistic) for run in runs]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..acquire import interrupts
+from ..acquire.build import BuildError
 from ..acquire.session import RunRequest, execute, prepare
 from ..errors import RtbenchError
 from ..model import Result, Run, Scale
@@ -63,6 +64,8 @@ def run_cell(job: dict[str, Any]) -> dict[str, Any]:
         workspace.check_writable()
         workspace.root.mkdir(parents=True, exist_ok=True)
         return {"run": run_to_json(execute(request, workspace, _progress))}
+    except BuildError as err:  # the tree does not build with this port: a history's point records it
+        return {"error": str(err), "build_output": err.output or str(err)}
     except RtbenchError as err:
         return {"error": str(err)}
 

@@ -123,10 +123,11 @@ def campaign_record(matrix: Matrix, cell: Cell, outcome: Outcome) -> Run:
     return run
 
 
-def require_dask() -> None:
-    """Campaigns run on Dask distributed, an extra of the package (rtbench[campaign])."""
+def require_dask(what: str = "campaigns run") -> None:
+    """Campaigns (and a history's points with --workers) run on Dask distributed, an extra of the
+    package (rtbench[campaign])."""
     if importlib.util.find_spec("distributed") is None:
-        raise RtbenchError("campaigns run on Dask distributed, which is not installed",
+        raise RtbenchError(f"{what} on Dask distributed, which is not installed",
                            "pip install 'rtbench[campaign]' (scripts/setup.sh installs it)")
 
 
@@ -345,3 +346,37 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
     summary.not_run = pending
     summary.seconds = time.monotonic() - started
     return summary
+
+
+def run_jobs(jobs: list[Job], *, finish: Callable[[Job, Outcome], None], scheduler: str | None,
+             workers: int | None, progress: Callable[[str], None]) -> BaseException | None:
+    """Runs jobs that do not measure the host on Dask (a kernel history's points) and calls
+    `finish` here, in this process, as each comes back. Returns the stop signal that ended it
+    early (the jobs not finished are then cancelled), else None."""
+    require_dask()
+    token = uuid.uuid4().hex[:8]
+    try:
+        with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, _):
+            from distributed import as_completed
+
+            futures = {client.submit(run_job, job, key=f"rtbench-job-{job.key}-{token}", pure=False): job
+                       for job in (jobs if not received else [])}
+            left = set(futures)
+            finished = as_completed(list(futures), loop=client.loop)
+            while not finished.is_empty() and not received:
+                ready = finished.next_batch(block=False)
+                for future in ready:
+                    job = futures[future]
+                    try:
+                        outcome = future.result()
+                    except Exception as err:  # noqa: BLE001 (Dask re-raises whatever ended the task: KilledWorker...)
+                        outcome = Outcome(job.key, None, f"{type(err).__name__}: {err}", "the Dask cluster", 0.0)
+                    finish(job, outcome)
+                    left.discard(future)
+                if not ready:
+                    time.sleep(POLL)
+            if received:
+                client.cancel(list(left))
+    except KeyboardInterrupt as err:
+        return err
+    return None

@@ -31,6 +31,7 @@ from ..model import Result, Run
 from ..paths import Workspace, firmware_dir
 from ..results.store import Store
 from .identity import firmware_fingerprint
+from .job import Job, Outcome
 from .stored import cell_status
 
 JSON_PATH = "$.history.point"
@@ -160,6 +161,26 @@ def stored_point(store: Store, chosen: Selection, revision: Revision) -> Point |
     return None
 
 
+def _build_failed(chosen: Selection, repo: Path, revision: Revision, tree: Path | None, text: str) -> Point:
+    run = _failed_run(chosen, revision, tree, text, BUILD_FAILED)
+    _record(chosen, repo, revision, run, BUILD_FAILED, _first_error(text, tree))
+    return Point(revision, run, BUILD_FAILED, _first_error(text, tree))
+
+
+def _unmeasured(chosen: Selection, repo: Path, revision: Revision, tree: Path | None, text: str) -> Point:
+    run = _failed_run(chosen, revision, tree, text, "error")
+    _record(chosen, repo, revision, run, "error", _first_error(text, tree))
+    return Point(revision, run, "error", _first_error(text, tree))
+
+
+def _measured(chosen: Selection, repo: Path, revision: Revision, run: Run) -> Point:
+    interrupted = run.manifest.get("interrupted")
+    error = f"the run was interrupted ({interrupted})" if interrupted else None
+    status = cell_status(run, error)
+    _record(chosen, repo, revision, run, status, error)
+    return Point(revision, run, status, error)
+
+
 def measure_point(chosen: Selection, repo: Path, revision: Revision, workspace: Workspace,
                   progress: Callable[[str], None]) -> Point:
     """Checks the revision out, builds and runs the selection there. A tree that does not build
@@ -170,39 +191,92 @@ def measure_point(chosen: Selection, repo: Path, revision: Revision, workspace: 
         request = dataclasses.replace(chosen.request, kernel_src=tree)
         run = execute(request, workspace, progress)
     except BuildError as err:
-        text = err.output or str(err)
-        run = _failed_run(chosen, revision, tree, text, BUILD_FAILED)
-        _record(chosen, repo, revision, run, BUILD_FAILED, _first_error(text, tree))
-        return Point(revision, run, BUILD_FAILED, _first_error(text, tree))
+        return _build_failed(chosen, repo, revision, tree, err.output or str(err))
     except RtbenchError as err:
-        run = _failed_run(chosen, revision, tree, str(err), "error")
-        _record(chosen, repo, revision, run, "error", _first_error(str(err), tree))
-        return Point(revision, run, "error", _first_error(str(err), tree))
-    interrupted = run.manifest.get("interrupted")
-    error = f"the run was interrupted ({interrupted})" if interrupted else None
-    status = cell_status(run, error)
-    _record(chosen, repo, revision, run, status, error)
-    return Point(revision, run, status, error)
+        return _unmeasured(chosen, repo, revision, tree, str(err))
+    return _measured(chosen, repo, revision, run)
+
+
+@dataclass(frozen=True)
+class Parallel:
+    """The points to run as campaign cells on Dask: a local cluster of `workers`, or the cluster
+    at `scheduler` (whose workers must see this workspace's kernel trees at the same path)."""
+
+    workers: int | None = None
+    scheduler: str | None = None
+
+
+def _measure_on_dask(chosen: Selection, repo: Path, todo: list[tuple[int, Revision]], total: int,
+                     workspace: Workspace, progress: Callable[[str], None], parallel: Parallel,
+                     keep: Callable[[int, Point], None]) -> None:
+    """The revisions' trees are checked out here, one after the other (git is quick); their
+    builds and runs go to Dask, each point stored by `keep` as it comes back."""
+    from .execution import run_jobs  # dask is only imported when points run on it
+
+    jobs: list[Job] = []
+    placed: dict[str, tuple[int, Revision, Path | None]] = {}
+    where = None if parallel.scheduler else str(workspace.root)
+    for index, revision in todo:
+        try:
+            tree = revisions.tree_of(repo, revision, workspace, progress)
+        except RtbenchError as err:
+            keep(index, _unmeasured(chosen, repo, revision, None, str(err)))
+            continue
+        key = point_key(chosen, revision.commit)
+        placed[key] = (index, revision, tree)
+        jobs.append(Job(campaign=f"history-{chosen.config_hash}", key=key,
+                        title=f"[{index}/{total}] {revision.name}",
+                        request=dataclasses.replace(chosen.request, kernel_src=tree),
+                        fingerprint=chosen.firmware, workspace=where))
+
+    def finish(job: Job, outcome: Outcome) -> None:
+        index, revision, tree = placed[job.key]
+        if outcome.run is not None:
+            point = _measured(chosen, repo, revision, outcome.run)
+        elif outcome.build_output is not None:
+            point = _build_failed(chosen, repo, revision, tree, outcome.build_output)
+        else:
+            point = _unmeasured(chosen, repo, revision, tree, f"{outcome.error or 'no result'} on {outcome.host}")
+        keep(index, point)
+
+    if jobs:
+        stopped = run_jobs(jobs, finish=finish, scheduler=parallel.scheduler, workers=parallel.workers,
+                           progress=progress)
+        if stopped is not None:
+            raise stopped
 
 
 def run_history(chosen: Selection, repo: Path, wanted: list[Revision], store: Store, workspace: Workspace,
-                progress: Callable[[str], None], reuse: bool = True) -> History:
-    """Every revision's point, oldest first: found in the store (reuse) or measured and stored.
-    A stop signal ends it after storing what finished; the next invocation resumes there."""
+                progress: Callable[[str], None], reuse: bool = True, parallel: Parallel | None = None) -> History:
+    """Every revision's point, oldest first: found in the store (reuse) or measured and stored,
+    here one after the other or, with `parallel`, as cells on Dask. A stop signal ends it after
+    storing what finished; the next invocation resumes there."""
     history = History(chosen, repo)
+    found: dict[int, Point] = {}
+    todo: list[tuple[int, Revision]] = []
     for index, revision in enumerate(wanted, 1):
-        where = f"[{index}/{len(wanted)}] {revision.name}"
-        found = stored_point(store, chosen, revision) if reuse else None
-        if found is not None:
-            progress(f"point   {where}: stored as run {found.run.run_id} ({found.status})")
-            history.points.append(found)
-            continue
-        progress(f"point   {where} ({revision.short})")
-        point = measure_point(chosen, repo, revision, workspace, progress)
+        stored = stored_point(store, chosen, revision) if reuse else None
+        if stored is not None:
+            progress(f"point   [{index}/{len(wanted)}] {revision.name}: stored as run {stored.run.run_id} "
+                     f"({stored.status})")
+            found[index] = stored
+        else:
+            todo.append((index, revision))
+
+    def keep(index: int, point: Point) -> None:
         store.save(point.run)
-        progress(f"point   {where}: {point.status}" + (f": {point.error}" if point.error else "")
-                 + f" (run {point.run.run_id})")
-        history.points.append(point)
-        if point.run.manifest.get("interrupted"):
-            raise KeyboardInterrupt
+        progress(f"point   [{index}/{len(wanted)}] {point.revision.name}: {point.status}"
+                 + (f": {point.error}" if point.error else "") + f" (run {point.run.run_id})")
+        found[index] = point
+
+    if parallel is not None:
+        _measure_on_dask(chosen, repo, todo, len(wanted), workspace, progress, parallel, keep)
+    else:
+        for index, revision in todo:
+            progress(f"point   [{index}/{len(wanted)}] {revision.name} ({revision.short})")
+            point = measure_point(chosen, repo, revision, workspace, progress)
+            keep(index, point)
+            if point.run.manifest.get("interrupted"):
+                raise KeyboardInterrupt
+    history.points = [found[index] for index in sorted(found)]
     return history

@@ -49,6 +49,7 @@ class Outcome:
     error: str | None
     host: str  # which machine and process ran it
     seconds: float
+    build_output: str | None = None  # the tree did not build: the compiler's output (a history's point)
 
 
 def _tail(path: Path) -> str:
@@ -93,5 +94,7 @@ def run_job(job: Job) -> Outcome:
                                  + _tail(log_file))
         document = json.loads(out_file.read_text())
     if "error" in document:
-        return outcome(None, str(document["error"]))
+        failed = outcome(None, str(document["error"]))
+        failed.build_output = document.get("build_output")
+        return failed
     return outcome(run_from_json(document["run"]), None)

@@ -34,13 +34,41 @@ def _repo(args: argparse.Namespace, chosen: history.Selection) -> Path:
     return revisions.open_repo(given, chosen.repo_env)
 
 
+def _check_folder(path: Path) -> None:
+    """--bmf DIR: a directory (made if missing) whose parent exists, checked before the work starts."""
+    if path.exists() and not path.is_dir():
+        raise RtbenchError(f"--bmf {path} is a file", "give a directory: one BMF document is written per point")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise RtbenchError(f"--bmf {path}: the directory {parent} does not exist", f"create it: mkdir -p {parent}")
+    if not os.access(path if path.exists() else parent, os.W_OK):
+        raise RtbenchError(f"--bmf {path} cannot be written", "give a writable location")
+
+
+def _parallel(args: argparse.Namespace) -> history.Parallel | None:
+    """--workers N / --scheduler ADDRESS: the points as campaign cells on Dask (the campaign extra)."""
+    if args.workers is None and args.scheduler is None:
+        return None
+    from ..campaign import execution
+
+    if args.scheduler and args.workers is not None:
+        raise RtbenchError("--workers sizes the local cluster: it does not apply with --scheduler",
+                           "the cluster's own workers run the points")
+    execution.check_workers(args.workers)
+    execution.require_dask("--workers and --scheduler run a history's points")
+    return history.Parallel(workers=args.workers, scheduler=args.scheduler)
+
+
 def cmd_ab(args: argparse.Namespace) -> int:
     from ..analysis.history import compare_points  # numpy only when a comparison is computed
+    from ..reports import bmf
     from ..reports.history import ab_text
 
     chosen = history.selection(_request(args))
     repo = _repo(args, chosen)
-    wanted = [revisions.resolve(repo, args.rev_a), revisions.resolve(repo, args.rev_b)]
+    if args.bmf is not None:
+        check_output_file(args.bmf, "--bmf")
+    wanted = [revisions.resolve(repo, args.rev_a, "REV_A"), revisions.resolve(repo, args.rev_b, "REV_B")]
     home = workspace(args)
     _check_workspace(home)
     # Exact targets repeat bit for bit: a point stored for the same configuration is the same run.
@@ -50,6 +78,9 @@ def cmd_ab(args: argparse.Namespace) -> int:
     a, b = found.points[0], found.points[-1]
     ab = compare_points(a, b, chosen.target, chosen.deterministic)
     print(ab_text(ab))
+    if args.bmf is not None:
+        bmf.write(args.bmf, bmf.document(b.run))
+        progress(f"wrote {args.bmf} (B's medians, Bencher Metric Format)")
     unmeasured = [p for p in (a, b) if p.status not in ("ok", "fail")]
     if a in unmeasured or (b in unmeasured and b.status != history.BUILD_FAILED):
         which = ", ".join(f"{p.revision.name} ({p.status}: {p.error})" for p in unmeasured)
@@ -65,6 +96,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     for flag, path in (("--jsonl", args.jsonl), ("--html", args.html)):
         if path is not None:
             check_output_file(path, flag)
+    if args.bmf is not None:
+        _check_folder(args.bmf)
+    parallel = _parallel(args)
     chosen = history.selection(_request(args))
     repo = _repo(args, chosen)
     wanted = revisions.expand(repo, args.revs, args.every, args.first_parent)
@@ -72,7 +106,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     home = workspace(args)
     _check_workspace(home)
     with Store(home.store) as store:
-        found = history.run_history(chosen, repo, wanted, store, home, progress, reuse=not args.rerun)
+        found = history.run_history(chosen, repo, wanted, store, home, progress, reuse=not args.rerun,
+                                     parallel=parallel)
     shown = view(found)
     print(report.history_text(shown))
     errors = [p.revision.name for p in found.points if p.status == "error"]
@@ -85,6 +120,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     if args.html is not None:
         report.write(args.html, report.history_html(shown))
         progress(f"wrote {args.html}")
+    if args.bmf is not None:
+        written = report.write_bmf_points(args.bmf, shown)
+        progress(f"wrote {written} Bencher Metric Format document(s) into {args.bmf}, one per point with a value")
     return 0
 
 
@@ -102,7 +140,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     if len(chosen.benches) != 1:
         raise RtbenchError(f"--bench {args.bench} names {len(chosen.benches)} benchmarks", "name one")
     repo = _repo(args, chosen)
-    good, bad = revisions.resolve(repo, args.good), revisions.resolve(repo, args.bad)
+    good, bad = revisions.resolve(repo, args.good, "--good"), revisions.resolve(repo, args.bad, "--bad")
     home = workspace(args)
     _check_workspace(home)
     with Store(home.store) as store:
@@ -137,6 +175,8 @@ def add_ab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                     "change; a point already stored for the same configuration is reused.")
     ab.add_argument("rev_a", metavar="REV_A", help="the baseline revision (tag, branch, commit)")
     ab.add_argument("rev_b", metavar="REV_B", help="the candidate revision")
+    ab.add_argument("--bmf", type=Path, metavar="FILE",
+                    help="write B's medians as a Bencher Metric Format document (bencher run --file FILE)")
     _selection_arguments(ab)
     ab.set_defaults(func=cmd_ab)
 
@@ -156,6 +196,15 @@ def add_history(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     command.add_argument("--jsonl", type=Path, metavar="FILE",
                          help="write one JSON line per point and benchmark (as sel4bench-results)")
     command.add_argument("--html", type=Path, metavar="FILE", help="write a static HTML history, a chart per benchmark")
+    command.add_argument("--bmf", type=Path, metavar="DIR",
+                         help="write one Bencher Metric Format document per point into DIR (NNN-COMMIT.json), "
+                              "for `bencher run --file F --adapter json --hash COMMIT`")
+    command.add_argument("--workers", type=int, metavar="N",
+                         help="run the points as campaign cells on a local Dask cluster of N workers "
+                              "(at most one per CPU; needs the campaign extra)")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="run the points on the Dask cluster at ADDRESS (tcp://HOST:8786), whose workers see "
+                              "this workspace's kernel trees at the same path")
     _selection_arguments(command)
     command.set_defaults(func=cmd_history)
 

@@ -45,7 +45,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         from .campaign import report_campaign
 
         return report_campaign(args)
-    _check_outputs(("--json", args.json), ("--html", args.html))
+    _check_outputs(("--json", args.json), ("--html", args.html), ("--bmf", args.bmf))
+    if args.bmf and len(args.runs or []) > 1:
+        raise RtbenchError("--bmf writes one run (one Bencher report)", "give one run id with --bmf")
     home = workspace(args)
     specs = args.runs or [None]
     runs = [load_run(spec, home.store) for spec in specs]
@@ -61,6 +63,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         if len(runs) > 1:
             raise RtbenchError("--json writes one run", "give one run id with --json")
         write_json(runs[0], args.json, args.bin_width, args.hist_limit)
+    if args.bmf:
+        from ..reports import bmf
+
+        bmf.write(args.bmf, bmf.document(runs[0]))
+        progress(f"wrote {args.bmf} (Bencher Metric Format)")
     return 0
 
 
@@ -149,6 +156,9 @@ def add_report(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--format", choices=tables.FORMATS,
                         help="how to print the results: an aligned table (default), Markdown, CSV or JSON")
     report.add_argument("--json", type=Path, help="also write the whole run (manifest, every sample) as JSON")
+    report.add_argument("--bmf", type=Path, metavar="FILE",
+                        help="also write the run's medians in the Bencher Metric Format (bencher run --file FILE "
+                             "--adapter json)")
     report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file "
                                                   "(then nothing is printed unless --format is given)")
     histogram_arguments(report)

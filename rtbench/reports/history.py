@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -16,7 +17,7 @@ from ..analysis.verdict import label
 from ..campaign.history import BUILD_FAILED, Point
 from ..errors import RtbenchError
 from ..results.tables import Column, Table, as_html, as_text, cell
-from . import plots
+from . import bmf, plots
 from .htmlreport import page
 
 
@@ -178,6 +179,28 @@ def history_text(view: HistoryView) -> str:
 def jsonl(view: HistoryView) -> str:
     return "".join(json.dumps(record, sort_keys=False, allow_nan=False, default=str) + "\n"
                    for record in records(view))
+
+
+def bmf_points(view: HistoryView) -> list[tuple[str, dict[str, Any]]]:
+    """One BMF document per point with a value, named `NNN-COMMIT.json` (NNN its place along the
+    history, COMMIT the kernel's full hash, for `bencher run --hash`): a report each."""
+    out = []
+    for index, point in enumerate(view.history.points, 1):
+        document = bmf.document(point.run)
+        if document:
+            out.append((f"{index:03d}-{point.revision.commit}.json", document))
+    return out
+
+
+def write_bmf_points(folder: Path, view: HistoryView) -> int:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise RtbenchError(f"cannot create {folder}: {err.strerror or err}") from None
+    documents = bmf_points(view)
+    for name, document in documents:
+        bmf.write(folder / name, document)
+    return len(documents)
 
 
 def _chart(view: HistoryView, name: str, unit: str) -> go.Figure:

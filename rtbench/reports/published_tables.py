@@ -20,7 +20,7 @@ from rtbench.acquire import provenance
 from rtbench.errors import RtbenchError
 from rtbench.results.tables import Column, Table, as_markdown, cell
 
-from . import published_studies, reference_runs
+from . import published_history, published_studies, reference_runs
 
 # The statistics a table may show: name -> key in a result's JSON row.
 STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99",
@@ -28,6 +28,10 @@ STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90"
 # A table or study marker is a line of its own (outside fenced code), so a page can show one in
 # code to explain it; a value marker stands inside a sentence.
 MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:table\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$", re.MULTILINE)
+# A stored kernel history (docs/reference/history/NAME.jsonl) and the benchmarks to show.
+HISTORY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:history\s+([A-Za-z0-9][A-Za-z0-9._-]*)((?:\s+[^\s>]+)*?)"
+                            r"\s*-->[ \t]*$")
+BISECT_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:bisect\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 STUDY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:(study|published)\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
@@ -214,6 +218,13 @@ def _marker_block(line: str, tables: Path | None, runs: Path | None) -> str | No
         kind, name = match.groups()
         text = published_studies.block(name, runs=runs) if kind == "study" else published_studies.published_block(name)
         return text.rstrip("\n")
+    if (match := HISTORY_MARKER.fullmatch(line)):
+        name, benchmarks = match.group(1), match.group(2).split()
+        return published_history.block(name, benchmarks or None,
+                                       folder=runs / "history" if runs is not None else None).rstrip("\n")
+    if (match := BISECT_MARKER.fullmatch(line)):
+        return published_history.bisection_block(
+            match.group(1), folder=runs / "history" if runs is not None else None).rstrip("\n")
     return None
 
 

@@ -14,8 +14,10 @@ One command measures them again and writes them (REGENERATE); the exact check re
 cells and compares every result's median and status with the stored run (compare)."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import fnmatch
+import functools
 import gzip
 import itertools
 import json
@@ -78,15 +80,25 @@ def names(directory: Path | None = None) -> list[str]:
 
 
 def load(name: str, directory: Path | None = None) -> dict[str, Any]:
-    """A stored reference run as its JSON document."""
+    """A stored reference run as its JSON document (the caller's own copy)."""
     path = path_of(name, directory)
     try:
-        with gzip.open(path, "rt", encoding="utf-8") as file:
-            doc = json.load(file)
+        stat = path.stat()
     except FileNotFoundError:
         known = ", ".join(names(directory)) or "none"
         raise RtbenchError(f"no reference run '{name}' ({path} is missing)",
                            f"stored: {known}; measure them with {REGENERATE}") from None
+    except OSError as err:
+        raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
+    return copy.deepcopy(_read(path, stat.st_mtime_ns, stat.st_size))
+
+
+# The site quotes a few runs hundreds of times: each file is read and validated once per content.
+@functools.lru_cache(maxsize=128)
+def _read(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as file:
+            doc = json.load(file)
     except (OSError, ValueError) as err:
         raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
     schema.validate(doc, schema.RUN, str(path))

@@ -161,7 +161,7 @@ def test_the_trace_hooks_are_only_in_the_image_that_needs_them(catalogue_run: Ru
     # sched_decision runs in an image of its own with FreeRTOS's trace hooks; the plain image,
     # which runs everything else, has no call into them (the linker dropped the hooks' targets).
     instrumented = catalogue_run.manifest["run"]["instrumented"]
-    assert instrumented["benches"] == ["sched_decision", "sched_decision_prio"]
+    assert instrumented["benches"] == ["sched_decision", "sched_decision_prio", "sched_decision_blocked"]
     assert "RTB_TRACE_SCHED" in instrumented["defines"]
     plain = Path(catalogue_run.manifest["run"]["command"][-1])
     hooks = "rtb_core_sched_decision_begin"

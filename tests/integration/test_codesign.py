@@ -20,7 +20,7 @@ from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, FREERTOS_LACKS, RISCV_NO_F, options_read_by
 
-BENCH = "sched_decision_prio,sched_decision,tick_cost"
+BENCH = "sched_decision_prio,sched_decision,sched_decision_blocked,tick_cost"
 SHORT = {"ticks": "12", "decisions": "60"}
 
 
@@ -55,13 +55,15 @@ def test_the_patched_kernel_runs_and_the_manifest_names_its_patches(codesign_run
     assert "RTB_CD_" not in (Path(kernel["source"]) / "tasks.c").read_text()
 
 
-def test_the_decision_is_one_constant_load_in_both_scenarios(codesign_run: Run) -> None:
-    """Distinct priorities (suspend/resume) and equal ones (yield): the decision is the `select`
-    load and one list test, so every sample is the same, at every N, in both scenarios."""
+def test_the_decision_is_one_constant_load_in_every_scenario(codesign_run: Run) -> None:
+    """Distinct priorities (suspend/resume, with N tasks below the pair or blocked between) and
+    equal ones (yield): the decision is the `select` load and one list test, so every sample is
+    the same, at every N, in every scenario."""
     decisions = {(r.bench, r.params["tasks"]): r.samples() for r in codesign_run.results
-                 if r.bench in ("sched_decision_prio", "sched_decision")}
-    scenarios = ("sched_decision", "sched_decision_prio")
-    assert sorted(decisions) == sorted((b, n) for b in scenarios for n in (5, 10, 15, 30))
+                 if r.bench.startswith("sched_decision")}
+    sweeps = {"sched_decision": (5, 10, 15, 30), "sched_decision_prio": (5, 10, 15, 30),
+              "sched_decision_blocked": (5, 10, 15, 25)}
+    assert sorted(decisions) == sorted((b, n) for b, counts in sweeps.items() for n in counts)
     assert all(statistics.pstdev(samples) == 0 for samples in decisions.values()), decisions
     assert len({samples[0] for samples in decisions.values()}) == 1  # the same cycles everywhere
 

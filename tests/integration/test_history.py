@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from rtbench.results import schema
 from rtbench.results.store import Store
 from tests.runfiles import Cli, in_process
 
+REPO = Path(__file__).resolve().parents[2]
 # A benchmark that switches context (moves) and one that does not (stays).
 BENCHES = "task_switch,sem_give"
 SHORT = ("--iterations", "30", "--warmup", "5", "--bench", BENCHES)
@@ -103,9 +105,9 @@ def _rows(table: str, first: str) -> list[list[str]]:
 
 
 def test_history_finds_exactly_the_commit_that_adds_work(cli: Cli, kernel_repo: Path, tmp_path: Path) -> None:
-    jsonl, page = tmp_path / "history.jsonl", tmp_path / "history.html"
+    jsonl, page, bmf = tmp_path / "history.jsonl", tmp_path / "history.html", tmp_path / "bmf"
     done = cli("history", "--kernel-repo", str(kernel_repo), "--revs", "c1..c4", *SHORT,
-               "--jsonl", str(jsonl), "--html", str(page))
+               "--jsonl", str(jsonl), "--html", str(page), "--bmf", str(bmf))
     assert done.returncode == 0, done.stderr
     c3 = _git(kernel_repo, "rev-parse", "c3")
     # Exactly one change: task_switch at c3, slower; sem_give never moves; c2 (a comment) changes nothing.
@@ -131,6 +133,15 @@ def test_history_finds_exactly_the_commit_that_adds_work(cli: Cli, kernel_repo: 
     assert slow["min"] <= slow["q1"] <= slow["median"] <= slow["q3"] <= slow["max"]
     html = page.read_text()
     assert "Plotly.newPlot" in html and "task_switch" in html and "vTaskSwitchContext" in html
+    # Bencher Metric Format: one document per point with a value (c4 did not build), named by the
+    # point's place and kernel commit; the median as value, the smallest and largest sample as bounds.
+    commits = {rev: _git(kernel_repo, "rev-parse", rev) for rev in ("c1", "c2", "c3")}
+    assert sorted(p.name for p in bmf.iterdir()) == [f"00{i}-{commits[rev]}.json"
+                                                      for i, rev in enumerate(("c1", "c2", "c3"), 1)]
+    third = json.loads((bmf / f"003-{c3}.json").read_text())
+    assert third["task_switch"] == {"instructions": {"value": slow["median"], "lower_value": slow["min"],
+                                                     "upper_value": slow["max"]}}
+    assert set(third) == set(BENCHES.split(","))
 
 
 def test_the_runs_name_their_revision_and_a_resumed_history_measures_nothing(
@@ -151,9 +162,13 @@ def test_the_runs_name_their_revision_and_a_resumed_history_measures_nothing(
     assert _git(kernel_repo, "worktree", "list").count("\n") == 0
 
 
-def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, kernel_repo: Path) -> None:
-    slower = cli("ab", "c2", "c3", "--kernel-repo", str(kernel_repo), *SHORT)
+def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(
+        cli: Cli, kernel_repo: Path, tmp_path: Path) -> None:
+    bmf = tmp_path / "b.json"
+    slower = cli("ab", "c2", "c3", "--kernel-repo", str(kernel_repo), *SHORT, "--bmf", str(bmf))
     assert slower.returncode == 1, slower.stdout + slower.stderr
+    b_switch = json.loads(bmf.read_text())["task_switch"]["instructions"]["value"]
+    assert [row[3] for row in _rows(slower.stdout, "task_switch")] == [str(b_switch)]  # B's median
     verdict = slower.stdout.strip().splitlines()[-1]
     assert verdict.startswith("verdict: B (c3) is slower than A (c2): 1 of 2 benchmarks changed, 1 worse"), verdict
     assert "no statistics" in verdict
@@ -168,7 +183,7 @@ def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, ke
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("ab", "c1", "nope"), "unknown revision 'nope'"),
+    (("ab", "c1", "nope"), "REV_B: unknown revision 'nope'"),
     (("history", "--revs", "c4..c1"), "holds no commit after c4"),
     (("history", "--revs", "c1...c4"), "symmetric range"),
     (("history", "--revs", "c1,,c2"), "empty revision"),
@@ -176,7 +191,10 @@ def test_ab_exits_1_across_the_slower_commit_and_0_across_a_comment(cli: Cli, ke
     (("history", "--revs", "c1,c2", "--first-parent"), "--first-parent applies to a range"),
     (("history", "--revs", "c1", "--kernel-src", "x"), "unrecognized arguments"),
     (("ab", "c1", "c2", "--bench", "no_such_bench"), "matches no benchmark"),
-    (("bisect", "--good", "c1", "--bad", "nope", "--bench", "task_switch"), "unknown revision 'nope'"),
+    (("bisect", "--good", "c1", "--bad", "nope", "--bench", "task_switch"), "--bad: unknown revision 'nope'"),
+    (("history", "--revs", "c1,nope"), "--revs: unknown revision 'nope'"),
+    (("history", "--revs", "c1", "--bmf", "/no/such/folder/bmf"), "the directory /no/such/folder does not exist"),
+    (("history", "--revs", "c1", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"), "does not apply"),
     (("bisect", "--good", "c2", "--bad", "c2", "--bench", "task_switch"), "the same commit"),
     (("bisect", "--good", "c3", "--bad", "c1", "--bench", "task_switch"), "c3 is not an ancestor of c1"),
     (("bisect", "--good", "c1", "--bad", "c2", "--bench", "task_*"), "follows one benchmark"),
@@ -197,6 +215,27 @@ def test_a_directory_that_is_no_git_repository_is_refused(cli: Cli, tmp_path: Pa
     assert done.returncode == 2 and "is not a git repository" in done.stderr and "hint:" in done.stderr
     missing = cli("history", "--revs", "c1", "--kernel-repo", str(tmp_path / "absent"))
     assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+
+def test_a_history_runs_its_points_on_dask_and_resumes(kernel_repo: Path, tmp_path: Path) -> None:
+    """Two points as campaign cells on a local Dask cluster of two workers: the same exact
+    medians as a point measured here, each point stored once; a second invocation measures nothing."""
+    home = tmp_path / "home"
+    args = [sys.executable, "-m", "rtbench", "--home", str(home), "history", "--kernel-repo", str(kernel_repo),
+            "--revs", "c2,c3", "--iterations", "30", "--warmup", "5", "--bench", "task_switch", "--workers", "2"]
+    jsonl = tmp_path / "dask.jsonl"
+    done = subprocess.run([*args, "--jsonl", str(jsonl)], cwd=REPO, capture_output=True, text=True, timeout=900,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "local Dask cluster: 2 worker(s)" in done.stderr
+    medians = {r["kernel_revision"]: r["median"] for r in map(json.loads, jsonl.read_text().splitlines())}
+    assert medians["c2"] < medians["c3"]
+    assert [row[3] for row in _rows(done.stdout, "task_switch") if row[-1] == "slower"] == ["c3"]
+    with Store(home / "results.sqlite", read_only=True) as store:
+        assert len(store.manifests_where("$.history.kernel_name", "c3")) == 1
+    again = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=300, check=False)
+    assert again.returncode == 0 and len(re.findall(r"stored as run \d+ \(ok\)", again.stderr)) == 2, again.stderr
+    assert "Dask" not in again.stderr
 
 
 def test_every_nth_revision_keeps_the_first_and_the_last(kernel_repo: Path) -> None:

@@ -16,7 +16,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import DORMANT_BENCHES, FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.conftest import DORMANT_BENCHES, FPU_LABELS, SOFT_FLOAT, TRACED_LABELS, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
 from tests.parts import need
 from tests.test_service_images import SERVICES
@@ -47,12 +47,10 @@ UNSUPPORTED = {
         # tick_cost and delay_block take a priority each, and 40 levels hold 30 of them.
         **{label: UNIQUE_PRIORITIES for label in ("task_switch", "sem_shuffle", "tm_coop_sched[period_ms=100]",
                                                   *(f"sem_signal_wake_workload[tasks={n}]" for n in (2, 4, 8)))},
-        **{f"{bench}[tasks={n}]": NO_DECISION_HOOK["ucos2"]
-           for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+        **{label: NO_DECISION_HOOK["ucos2"] for label in TRACED_LABELS},
         **{label: SOFT_FLOAT for label in FPU_LABELS},
     },
-    "threadx": {**{f"{bench}[tasks={n}]": NO_DECISION_HOOK["threadx"]
-                   for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    "threadx": {**{label: NO_DECISION_HOOK["threadx"] for label in TRACED_LABELS},
                 **{label: SOFT_FLOAT for label in FPU_LABELS}},
 }
 PROTOCOL = {"ucos2": "ceiling", "threadx": "inheritance"}

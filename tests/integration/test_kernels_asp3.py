@@ -15,7 +15,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import FPU_LABELS, SOFT_FLOAT, run_catalogue
+from tests.conftest import FPU_LABELS, SOFT_FLOAT, TRACED_LABELS, catalogue_once, run_catalogue
 from tests.integration.test_catalogue import assert_direct_resume
 from tests.parts import need
 
@@ -47,8 +47,7 @@ ASP3_LACKS = {
 }
 UNSUPPORTED = {
     **ASP3_LACKS,
-    **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
-       for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
     **{f"tick_cost[tasks={n}]": TICKLESS for n in (0, 5, 10, 15, 30)},
 }
 # The Cortex-M3 has no FPU: the FPU benchmarks say so on every kernel.
@@ -57,15 +56,13 @@ UNSUPPORTED_BY_TARGET = {"qemu-m4f": UNSUPPORTED,
 
 
 @pytest.fixture(scope="module", params=TARGETS)
-def asp3_runs(request: pytest.FixtureRequest, workspace: Workspace) -> tuple[Run, Run]:
+def asp3_run(request: pytest.FixtureRequest, workspace: Workspace) -> Run:
     need("kernel", "asp3")
-    target = request.param
-    return (run_catalogue(workspace, os="asp3", target=target),
-            run_catalogue(workspace, os="asp3", target=target))
+    return catalogue_once(workspace, "asp3", request.param)
 
 
-def test_every_benchmark_is_ok_or_unsupported_with_its_reason(asp3_runs: tuple[Run, Run]) -> None:
-    run, _ = asp3_runs
+def test_every_benchmark_is_ok_or_unsupported_with_its_reason(asp3_run: Run) -> None:
+    run = asp3_run
     assert {r.bench for r in run.results} == {b.name for b in catalogue.scan()}
     unsupported = UNSUPPORTED_BY_TARGET[run.manifest["target"]]
     assert {r.label(): r.reason for r in run.results if r.status == "unsupported"} == unsupported
@@ -73,16 +70,19 @@ def test_every_benchmark_is_ok_or_unsupported_with_its_reason(asp3_runs: tuple[R
     assert run.manifest["stream_errors"] == []
 
 
-def test_runs_are_bit_for_bit_repeatable(asp3_runs: tuple[Run, Run]) -> None:
-    first, second = asp3_runs
+def test_runs_are_bit_for_bit_repeatable(workspace: Workspace) -> None:
+    """On the first target: the port's determinism does not depend on the core."""
+    need("kernel", "asp3")
+    first = catalogue_once(workspace, "asp3", TARGETS[0])
+    second = run_catalogue(workspace, os="asp3", target=TARGETS[0])
     a = {r.label(): (r.status, r.raw_samples) for r in first.results}
     b = {r.label(): (r.status, r.raw_samples) for r in second.results}
     assert a.keys() == b.keys()
     assert [label for label in a if a[label] != b[label]] == []
 
 
-def test_the_profile_is_the_fair_one(asp3_runs: tuple[Run, Run]) -> None:
-    run, _ = asp3_runs
+def test_the_profile_is_the_fair_one(asp3_run: Run) -> None:
+    run = asp3_run
     kernel = run.manifest["kernel"]
     assert kernel["name"] == "TOPPERS/ASP3" and kernel["version"].startswith("V3.") and kernel["port"]
     config = kernel["config"]
@@ -93,8 +93,8 @@ def test_the_profile_is_the_fair_one(asp3_runs: tuple[Run, Run]) -> None:
     assert run.manifest["compiler"]["opt_flags"] == "-O2"
 
 
-def test_native_services_are_named(asp3_runs: tuple[Run, Run]) -> None:
-    run, _ = asp3_runs
+def test_native_services_are_named(asp3_run: Run) -> None:
+    run = asp3_run
     notes = {r.bench: " ".join(r.notes) for r in run.results}
     assert "ceiling" in notes["mutex_pi"] and notes["mutex_contention"] == "ceiling"
     assert "get_mpf/rel_mpf" in notes["pool_alloc"]
@@ -105,8 +105,8 @@ def test_native_services_are_named(asp3_runs: tuple[Run, Run]) -> None:
     assert "from the time the alarm was due" in notes["timer_expiry"]
 
 
-def test_kernel_paths_compare_as_they_should(asp3_runs: tuple[Run, Run]) -> None:
-    run, _ = asp3_runs
+def test_kernel_paths_compare_as_they_should(asp3_run: Run) -> None:
+    run = asp3_run
     m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
     # A handler that wakes the task directly (wup_tsk) beats going through a semaphore.
     assert m["irq_task_resume"] < m["irq_task_wake"]
@@ -119,30 +119,30 @@ def test_kernel_paths_compare_as_they_should(asp3_runs: tuple[Run, Run]) -> None
     assert_direct_resume(run)
 
 
-def test_the_kernel_clock_keeps_time(asp3_runs: tuple[Run, Run]) -> None:
+def test_the_kernel_clock_keeps_time(asp3_run: Run) -> None:
     # Releases on the kernel's microsecond clock (rtbench's timer driver: timer0, the timestamp
     # counter), each measured from the time it was programmed for: no drift over the run (the
     # an386 target's own driver lost time at each re-arm, and the idle loop's WFI under -icount
     # doubled each interval), a fixed small lateness.
-    run, _ = asp3_runs
+    run = asp3_run
     jitter = next(r for r in run.results if r.bench == "periodic_jitter")
     assert jitter.status == "ok"
     samples = jitter.samples()
     assert min(samples) > 0 and max(samples) - min(samples) <= 50, (min(samples), max(samples))
 
 
-def test_an_alarm_runs_soon_after_it_is_due(asp3_runs: tuple[Run, Run]) -> None:
+def test_an_alarm_runs_soon_after_it_is_due(asp3_run: Run) -> None:
     # From the due time (the alarm's event time in the kernel, on the timestamp counter) to the
     # handler: the timer's interrupt entry and the kernel's signal_time, a few hundred instructions.
-    run, _ = asp3_runs
+    run = asp3_run
     expiry = next(r for r in run.results if r.bench == "timer_expiry")
     assert expiry.status == "ok" and min(expiry.samples()) > 0 and max(expiry.samples()) < 1000
 
 
-def test_the_kernel_vector_table_is_where_vtor_can_point(asp3_runs: tuple[Run, Run]) -> None:
+def test_the_kernel_vector_table_is_where_vtor_can_point(asp3_run: Run) -> None:
     # core_initialize puts ASP3's generated table in VTOR, which ignores the low bits of an
     # address: firmware/os/asp3/mps2/vector.ld aligns it.
-    run, _ = asp3_runs
+    run = asp3_run
     image = run.manifest["run"]["command"][-1]
     symbols = subprocess.run(["arm-none-eabi-nm", image], capture_output=True, text=True, check=True).stdout
     address = next(int(line.split()[0], 16) for line in symbols.splitlines() if line.endswith(" _kernel_vector_table"))

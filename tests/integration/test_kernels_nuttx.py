@@ -14,7 +14,7 @@ from rtbench.acquire import catalogue
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
-from tests.conftest import run_catalogue
+from tests.conftest import TRACED_LABELS, run_catalogue
 from tests.parts import need
 
 TARGET = "qemu-m4f"
@@ -24,8 +24,7 @@ NO_THREAD_SUSPEND = ("NuttX cannot suspend one thread of a task: SIGSTOP stops t
                      "call suspends a single thread")
 # What NuttX cannot do or show, and why. Everything else must be ok.
 UNSUPPORTED = {
-    **{f"{bench}[tasks={n}]": NO_DECISION_HOOK
-       for bench in ("sched_decision", "sched_decision_prio") for n in (5, 10, 15, 30)},
+    **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
     "task_suspend": NO_THREAD_SUSPEND,
     **{bench: "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation apart "
               "from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface for a task "

@@ -32,6 +32,18 @@ def test_generic_selection_walks_the_ready_lists_instead_of_a_bitmap(workspace: 
     assert _medians(generic)["sched_decision_prio[tasks=5]"] != _medians(optimised)["sched_decision_prio[tasks=5]"]
 
 
+def test_generic_selection_walks_one_step_per_blocked_level(workspace: Workspace) -> None:
+    """sched_decision_blocked: N suspended tasks between the task that stops and the next ready
+    one. The generic walk pays the same instructions per empty level; CLZ over the bitmap none."""
+    bench, options = "sched_decision_blocked", {"decisions": "20"}
+    generic = _medians(run_catalogue(workspace, profile="generic-select", bench=bench, options=options))
+    optimised = _medians(run_catalogue(workspace, bench=bench, options=options))
+    walk = [generic[f"sched_decision_blocked[tasks={n}]"] for n in (5, 10, 15, 25)]
+    step = (walk[1] - walk[0]) / 5
+    assert step > 0 and walk == [walk[0] + step * (n - 5) for n in (5, 10, 15, 25)], walk
+    assert len({optimised[f"sched_decision_blocked[tasks={n}]"] for n in (5, 10, 15, 25)}) == 1, optimised
+
+
 def test_tickless_idle_sleeps_and_suppresses_the_tick(workspace: Workspace) -> None:
     bench = "tick_cost,irq_task_wake"
     tickless = run_catalogue(workspace, profile="tickless", bench=bench, options={"tasks": "0", "ticks": "20"})

@@ -135,3 +135,16 @@ def test_the_rhealstone_composite_of_both_kernels(freertos_runs: list[Run], linu
     # A general-purpose kernel's paths (system calls, its scheduler) are longer on every component.
     assert all(linux.medians[b] > freertos.medians[b] for _, b in COMPONENTS)
     assert linux.mean > 5 * freertos.mean
+
+
+def test_the_periodic_tick_profile_boots_the_guest_with_nohz_off(workspace: Workspace,
+                                                                 linux_runs: list[Run]) -> None:
+    request = RunRequest(target="qemu-a9", os="linux-rt", profile="periodic-tick", bench="periodic_jitter",
+                         options={"periods": "40"}, timeout=600.0)
+    run = execute(request, workspace, lambda _message: None)
+    assert [r.status for r in run.results] == ["ok"]
+    # The guest's own /proc/cmdline has the word; the manifest says what the tick is, built and booted.
+    assert "nohz=off" in run.manifest["target_settings"]["kernel_cmdline"].split()
+    assert re.fullmatch(r"\d+ Hz, periodic \(nohz=off; built NO_HZ_\w+\)", run.manifest["run"]["tick"])
+    assert re.fullmatch(r"\d+ Hz, stopped while idle \(NO_HZ_\w+\)", linux_runs[0].manifest["run"]["tick"])
+    assert "nohz=off" not in linux_runs[0].manifest["target_settings"]["kernel_cmdline"].split()

@@ -34,6 +34,7 @@ class Launch:
     variant: str | None = None  # the hardware variant to run on (litex-sim: the CPU variant)
     models_dir: Path | None = None  # where simulation models are cached
     workspace: Path | None = None  # the workspace's root (a guest kernel is extracted there)
+    kernel_args: str = ""  # guest-linux: words the kernel's profile adds to its command line
     progress: Callable[[str], None] = _quiet
 
 

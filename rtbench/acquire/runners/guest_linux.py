@@ -89,7 +89,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     words = [f"{key}={value}" for key, value in options.items()]
     if launch.load != "none":
         words.append(f"load={launch.load}")
-    append = str(target.spec.get("append", "console=ttyAMA0"))
+    append = " ".join(w for w in (str(target.spec.get("append", "console=ttyAMA0")), launch.kernel_args) if w)
     with tempfile.TemporaryDirectory(prefix="rtbench-guest-") as scratch:
         folder = Path(scratch)
         cpio = folder / "initramfs.cpio"
@@ -106,8 +106,18 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     # the guest kernel's package checksum pin what the guest ran.
     details: dict[str, object] = {"guest_kernel": guest.manifest(), "kernel_append": append,
                "initramfs_sha256": hashlib.sha256(ramdisk).hexdigest(),
-               "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set"}
+               "preempt_rt_config": guest.config_value("CONFIG_PREEMPT_RT") or "not set",
+               "tick": _tick(guest, append)}
     return _finish(outcome, details)
+
+
+def _tick(guest: guest_kernel.GuestKernel, append: str) -> str:
+    """The guest kernel's tick as built (CONFIG_HZ, its NO_HZ mode) and as booted (nohz=off)."""
+    hz = guest.config_value("CONFIG_HZ") or "unknown"
+    modes = [m for m in ("NO_HZ_FULL", "NO_HZ_IDLE") if guest.config_value(f"CONFIG_{m}") == "y"]
+    if "nohz=off" in append.split():
+        return f"{hz} Hz, periodic (nohz=off; built {modes[0] if modes else 'without NO_HZ'})"
+    return f"{hz} Hz, " + (f"stopped while idle ({modes[0]})" if modes else "periodic (built without NO_HZ)")
 
 
 def _finish(outcome: ConsoleRun, details: dict[str, object]) -> ConsoleRun:

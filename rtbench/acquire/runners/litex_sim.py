@@ -93,7 +93,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     image = ram_image(program, options, layout)
     # A model built now is profiled on this image running its whole catalogue (whatever this run
     # selected): the profile only makes the model faster, so any image would do.
-    training = ram_image(program, {k: v for k, v in options.items() if k != "select"}, layout)
+    training = ram_image(program, {k: v for k, v in options.items() if k not in ("select", "skip")}, layout)
     model = ensure_model(target, variant, launch.models_dir, launch.progress, training=training,
                          blocks=build.soc_blocks)
     _check_register_map(build, model)
