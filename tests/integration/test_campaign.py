@@ -275,7 +275,8 @@ bench = "task_switch,sem_take"
 iterations = 30
 [axes]
 opt = ["-O2", "-Os", "-O1"]
-case = [{ label = "plain", warmup = 5, cold = true }, { label = "faulty", warmup = 5, options = { inject = "fault:sem_take" } }]
+case = [{ label = "plain", warmup = 5, cold = true },
+        { label = "faulty", warmup = 5, options = { inject = "fault:sem_take" } }]
 [[exclude]]
 case = "faulty"
 opt = ["-Os", "-O1"]
