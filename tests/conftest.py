@@ -55,6 +55,11 @@ FPU_LABELS = tuple(f"{bench}[fpu={n}]" for bench in ("preempt_irq_fpu", "task_sw
 # The benchmarks that need the kernel's trace hooks around its decision, every swept label: a
 # kernel without such hooks says `unsupported` for each.
 TRACED_LABELS = tuple(f"{b.name}[{b.param}={n}]" for b in catalogue.scan() if b.traced for n in b.values)
+# Creation apart from the start (RTB_SERVICE_TASK_DORMANT), which FreeRTOS and its variants lack.
+DORMANT_BENCHES = ("task_create_dormant", "task_start", "task_start_switch")
+FREERTOS_NO_DORMANT = ("FreeRTOS readies a task when it creates it (xTaskCreateStatic adds it to the ready list): "
+                       "it has no dormant state, no creation apart from the start")
+FREERTOS_LACKS = [(bench, "unsupported", FREERTOS_NO_DORMANT) for bench in DORMANT_BENCHES]
 
 # Short runs: every benchmark still runs every code path and check.
 TEST_ITERATIONS = 200

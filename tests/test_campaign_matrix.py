@@ -128,6 +128,21 @@ platform = [{ target = "qemu-m3", label = "m3" }, { target = "vexriscv-sim", cpu
     assert vex.request.variants == ["minimal", "lite"]
 
 
+def test_cold_per_campaign_or_per_cell(tmp_path: Path) -> None:
+    plain = {c.title(): c.key for c in expand(BASE, tmp_path)}
+    everywhere = expand(BASE.replace("iterations = 50", "iterations = 50\ncold = true"), tmp_path)
+    assert all(c.request.cold and c.identity["cold"] is True for c in everywhere)
+    assert not {c.key for c in everywhere} & set(plain.values())  # another image: other numbers
+    per_cell = expand(BASE + 'where = [{ target = "qemu-m3", cold = true, label = "m3-cold" }]\n', tmp_path)
+    assert {c.request.cold for c in per_cell} == {True}
+    axis = expand(BASE.replace('opt = ["-O2", "-Os"]', 'opt = ["-O2"]\ncold = [false, true]'), tmp_path)
+    assert [(c.axes["cold"], c.request.cold) for c in axis] == [("false", False), ("true", True)] * 2
+    # Without cold, a cell is what it was before the setting existed: same key.
+    assert {c.key for c in axis if not c.request.cold} == {k for t, k in plain.items() if "-O2" in t}
+    assert error(BASE.replace("iterations = 50", 'cold = "yes"'), tmp_path).endswith(
+        "study.toml:6: settings.cold: cold must be true or false, not 'yes'")
+
+
 def test_linux_cells_measure_the_host(tmp_path: Path) -> None:
     found = expand('[axes]\ntarget = ["qemu-m3", "linux"]\n[settings]\nbench = "sem_take"\n', tmp_path)
     assert [c.measures_host for c in found] == [False, True]

@@ -141,6 +141,8 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
             "options": dict(sorted(request.options.items())),
             "benches": [b.name for b in plan.selected], "clock_hz": request.clock_hz, "load": request.load,
         }
+        if request.cold:  # an image of its own, whose other samples differ; absent, the keys stay as they were
+            ident["cold"] = True
         measures_host = plan.target.runner in runners.HOST_RUNNERS
         for repeat in range(1, matrix.repeats + 1):
             full = {**ident, "repeat": repeat}

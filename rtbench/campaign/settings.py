@@ -30,6 +30,8 @@ SETTINGS = {
     "bench": "benchmark selection (--bench), comma-separated names or globs",
     "iterations": "measured iterations per benchmark (--iterations)",
     "warmup": "unrecorded iterations before measuring (--warmup)",
+    "cold": "true keeps each benchmark's first sample, taken cold before the warm-up, apart (--cold; an image "
+            "of its own)",
     "options": "benchmark options (--option), a table such as { ticks = 500 }",
     "clock": "nominal clock (--clock), e.g. \"100MHz\"",
     "count": "what the timestamps count where the target offers a choice (--count)",
@@ -130,6 +132,10 @@ def normalise(key: str, value: Any) -> Any:
         return _whole(value, 1, key)
     if key == "warmup":
         return _whole(value, 0, key)
+    if key == "cold":
+        if not isinstance(value, bool):
+            raise RtbenchError(f"cold must be true or false, not {value!r}")
+        return value
     if key == "options":
         if not isinstance(value, dict):
             raise RtbenchError(f"options must be a table such as {{ ticks = 500 }}, not {value!r}")
@@ -149,6 +155,8 @@ def normalise(key: str, value: Any) -> Any:
 
 def label(value: Any) -> str:
     """How a setting's value reads in tables and on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, list):
         return "+".join(str(v) for v in value)
     if isinstance(value, dict):
@@ -171,4 +179,5 @@ def request(settings: dict[str, Any]) -> RunRequest:
         options=dict(settings.get("options", {})), kernel_src=settings.get("kernel_src"),
         opt_flags=settings.get("opt", defaults.opt_flags), timeout=settings.get("timeout", defaults.timeout),
         silence=settings.get("silence"), variants=list(settings.get("cpu_variant", [])),
-        clock_hz=settings.get("clock"), count=settings.get("count"), load=settings.get("load", defaults.load))
+        clock_hz=settings.get("clock"), count=settings.get("count"), load=settings.get("load", defaults.load),
+        cold=settings.get("cold", defaults.cold))

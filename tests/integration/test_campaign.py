@@ -275,7 +275,8 @@ bench = "task_switch,sem_take"
 iterations = 30
 [axes]
 opt = ["-O2", "-Os", "-O1"]
-case = [{ label = "plain", warmup = 5 }, { label = "faulty", warmup = 5, options = { inject = "fault:sem_take" } }]
+case = [{ label = "plain", warmup = 5, cold = true },
+        { label = "faulty", warmup = 5, options = { inject = "fault:sem_take" } }]
 [[exclude]]
 case = "faulty"
 opt = ["-Os", "-O1"]
@@ -309,6 +310,11 @@ opt = ["-Os", "-O1"]
     faulty = next(r for _, r in second if r["axes"]["case"] == "faulty")
     assert faulty["status"] == "error"
     assert sum(r["status"] == "ok" for _, r in second) == 3
+    # The plain cells asked for the cold first sample (cold = true): each of their results has one.
+    with sqlite3.connect(home / "results.sqlite") as db:
+        colds = [db.execute("SELECT cold_raw FROM results WHERE run_id = ?", (run_id,)).fetchall()
+                 for run_id, record in second if record["axes"]["case"] == "plain"]
+    assert len(colds) == 3 and all(rows and None not in {cold for (cold,) in rows} for rows in colds)
     # The failed cell is the only one run again.
     third = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=600)
     assert third.returncode == 1 and "3 already stored, 1 to run" in third.stderr, third.stderr

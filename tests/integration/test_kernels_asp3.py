@@ -113,6 +113,9 @@ def test_kernel_paths_compare_as_they_should(asp3_run: Run) -> None:
     assert m["task_resume"] < m["task_preempt"] and m["task_suspend"] < m["task_preempt"]
     # A pointer is the data queue's own word: no copy in the port.
     assert m["queue_send_ptr"] <= m["queue_send"] and m["queue_recv_ptr"] <= m["queue_recv"]
+    # The configurator created every task dormant: a creation apart from the start is only the
+    # port's choice of one, the start act_tsk and chg_pri, as a creation that starts.
+    assert m["task_create_dormant"] < m["task_start"] < m["task_create"]
     assert_direct_resume(run)
 
 

@@ -81,6 +81,9 @@ def test_kernel_paths_compare_as_they_should(mtkernel_run: Run) -> None:
     assert "tk_snd_mbf" in notes["queue_send"] and "tk_get_mpf" in notes["pool_alloc"]
     # The heap is a variable-size memory pool; a yield rotates the caller's ready queue.
     assert "tk_get_mpl" in notes["heap_alloc"] and "tk_rot_rdq" in notes["task_yield_alone"]
+    # tk_cre_tsk leaves a task dormant, tk_sta_tsk starts it: each costs less than both in one.
+    assert "tk_sta_tsk" in notes["task_start"]
+    assert m["task_create_dormant"] < m["task_create"] and m["task_start"] < m["task_start_switch"]
 
 
 def test_runs_are_bit_for_bit_repeatable(workspace: Workspace) -> None:

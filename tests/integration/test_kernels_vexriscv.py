@@ -24,7 +24,7 @@ from tests.integration.test_kernels import _source_or_skip
 from tests.integration.test_vexriscv import run_sim
 
 SELECTION = ("boot_time,task_switch,task_preempt,sem_signal_wake,queue_wake,mutex_pi,irq_latency,irq_task_wake,"
-             "tick_cost,delay_block,sched_decision,tm_irq_preempt")
+             "tick_cost,delay_block,sched_decision,tm_irq_preempt,task_start,task_start_switch")
 # The RISC-V ports name their own context switch where the Cortex-M ones name PendSV.
 RISCV_REASONS = {test_kernels.NO_DECISION_HOOK["ucos2"]: test_kernels.NO_DECISION_HOOK["ucos2"].replace(
     "the port's PendSV handler", "the port's context switch")}

@@ -23,8 +23,7 @@ from tests.conftest import LINUX_PERIODS, TEST_ITERATIONS, run_linux
 # another thread).
 UNSUPPORTED_ON_LINUX = {
     "boot_time", "tick_cost", "sched_decision", "sched_decision_prio", "sched_decision_blocked", "task_suspend",
-    "uart_irq_serve",
-    "uart_irq_task",
+    "uart_irq_serve", "uart_irq_task", "task_create_dormant", "task_start", "task_start_switch",
 }
 
 

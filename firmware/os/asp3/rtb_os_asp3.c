@@ -68,6 +68,8 @@ struct rtb_pool {
 };
 
 static struct rtb_task tasks[RTB_ASP3_TASKS];
+/* The level a task created dormant starts at (rtb_os_task_start); set before it is read. */
+static uint8_t dormant_level[RTB_ASP3_TASKS] RTB_NOINIT;
 /* Stacks need no zeroing at reset (the kernel initialises each one on activation). */
 STK_T rtb_asp3_stacks[RTB_ASP3_TASKS][COUNT_STK_T(RTB_ASP3_STACK_BYTES)] RTB_NOINIT;
 static struct rtb_sem sems[RTB_ASP3_SEMS_BINARY + RTB_ASP3_SEMS_COUNTING];
@@ -147,9 +149,11 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.task_stack_bytes", rtb_text_u32(buf, RTB_ASP3_STACK_BYTES));
 }
 
-rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+/* The configurator created every task dormant: a creation takes a free one. Inlined into both
+ * creations, so that rtb_os_task_create's code stays what it was. */
+static inline __attribute__((always_inline)) rtb_task *task_create(rtb_task_fn fn, void *arg, unsigned prio,
+                                                                   bool start)
 {
-    (void)name;
     if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
     for (unsigned i = 1; i < RTB_ASP3_TASKS; i++) {
@@ -162,6 +166,10 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         task->parked = false;
         task->suspended = false;
         task->used = true;
+        if (!start) {
+            dormant_level[i] = levels[prio];
+            return task;
+        }
         /* Activated at the staging level below every task, so that it runs only once at its own. */
         if (act_tsk(task->id) != E_OK || chg_pri(task->id, levels[prio]) != E_OK) {
             task->used = false;
@@ -170,6 +178,27 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         return task;
     }
     return NULL;
+}
+
+rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    (void)name;
+    return task_create(fn, arg, prio, true);
+}
+
+/* The task stays dormant, as the configurator created it, until rtb_os_task_start activates it. */
+rtb_task *rtb_os_task_create_dormant(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    (void)name;
+    return task_create(fn, arg, prio, false);
+}
+
+/* As a creation activates: at the staging level, then the task's own. */
+rtb_err rtb_os_task_start(rtb_task *task)
+{
+    if (act_tsk(task->id) != E_OK || chg_pri(task->id, dormant_level[task - tasks]) != E_OK)
+        return RTB_ERROR;
+    return RTB_OK;
 }
 
 const char *rtb_os_task_unsupported(unsigned prio)

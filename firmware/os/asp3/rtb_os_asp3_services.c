@@ -31,6 +31,10 @@ const char *rtb_os_service_kind(rtb_service service)
         return "ASP3 rot_rdq(TPRI_SELF): rotates the caller's ready queue, a no-op switch when it is alone";
     case RTB_SERVICE_SEND_WAIT:
         return "ASP3 snd_dtq: a send to a full data queue waits on its send queue";
+    case RTB_SERVICE_TASK_DORMANT:
+        return "ASP3's tasks are created dormant by its configurator (CRE_TSK without TA_ACT): the create is "
+               "the port's choice of a free dormant task, no kernel call; the start is act_tsk (at the "
+               "staging level below every task) then chg_pri to the task's level";
     case RTB_SERVICE_CREATE:
     case RTB_SERVICE_HEAP:
     case RTB_SERVICE_RECURSIVE:

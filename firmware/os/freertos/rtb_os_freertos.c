@@ -11,6 +11,7 @@
 #include "rtb/target.h"
 #include "rtb/text.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_no_dormant.h"
 #include "rtb_port_period.h"
 /* Angle brackets: a kernel variant's include directory may supply its own (freertos-hw). */
 #include <rtb_freertos_delay.h>

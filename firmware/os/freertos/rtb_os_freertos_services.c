@@ -44,6 +44,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "FreeRTOS xQueueSend: a send to a full queue waits on the queue's list of senders";
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return "FreeRTOS queues keep their receivers in priority order: a send wakes the most urgent";
+    case RTB_SERVICE_TASK_DORMANT:
+        return rtb_port_service_lacking(service);
     }
     return "";
 }
@@ -55,7 +57,9 @@ const char *rtb_port_service_lacking(rtb_service service)
         return "this image was built without recursive mutexes (configUSE_RECURSIVE_MUTEXES): rtbench builds "
                "them only into the image of the benchmarks that use them (RTB_WITH_SERVICES)";
 #endif
-    (void)service;
+    if (service == RTB_SERVICE_TASK_DORMANT)
+        return "FreeRTOS readies a task when it creates it (xTaskCreateStatic adds it to the ready list): it has "
+               "no dormant state, no creation apart from the start";
     return NULL;
 }
 

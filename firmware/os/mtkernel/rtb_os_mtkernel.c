@@ -137,9 +137,10 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.task_stack_bytes", rtb_text_u32(buf, sizeof stacks[0]));
 }
 
-rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+/* Inlined into both creations, so that rtb_os_task_create's code stays what it was. */
+static inline __attribute__((always_inline)) rtb_task *task_create(rtb_task_fn fn, void *arg, unsigned prio,
+                                                                   bool start)
 {
-    (void)name;
     if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
     for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++) {
@@ -164,7 +165,7 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         task->suspended = false;
         task->exited = false;
         task->used = true;
-        if (tk_sta_tsk(id, 0) != E_OK) {
+        if (start && tk_sta_tsk(id, 0) != E_OK) {
             (void)tk_del_tsk(id);
             task->used = false;
             return NULL;
@@ -173,6 +174,21 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     }
     return NULL;
 }
+
+rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    (void)name;
+    return task_create(fn, arg, prio, true);
+}
+
+/* tk_cre_tsk leaves the task dormant; tk_sta_tsk starts it. */
+rtb_task *rtb_os_task_create_dormant(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    (void)name;
+    return task_create(fn, arg, prio, false);
+}
+
+rtb_err rtb_os_task_start(rtb_task *task) { return tk_sta_tsk(task->id, 0) == E_OK ? RTB_OK : RTB_ERROR; }
 
 const char *rtb_os_task_unsupported(unsigned prio)
 {

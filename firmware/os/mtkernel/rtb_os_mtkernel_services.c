@@ -35,6 +35,8 @@ const char *rtb_os_service_kind(rtb_service service)
                "free bytes from tk_ref_mpl";
     case RTB_SERVICE_SEND_WAIT:
         return "µT-Kernel tk_snd_mbf: a send to a full message buffer waits on its send queue";
+    case RTB_SERVICE_TASK_DORMANT:
+        return "µT-Kernel tk_cre_tsk (the task is created dormant), started by tk_sta_tsk";
     case RTB_SERVICE_RECURSIVE:
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return rtb_port_service_lacking(service);

@@ -38,6 +38,7 @@
 #include "rtb/target.h"
 #include "rtb/text.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_no_dormant.h"
 #include "rtb_port_period.h"
 #include RTB_PROFILE_HEADER
 #include RTB_NUTTX_ARCH_HEADER

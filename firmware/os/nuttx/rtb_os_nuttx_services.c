@@ -25,6 +25,10 @@ const char *rtb_port_service_lacking(rtb_service service)
     if (service == RTB_SERVICE_TASK_SUSPEND)
         return "NuttX cannot suspend one thread of a task: SIGSTOP stops the whole task group, and no "
                "call suspends a single thread";
+    if (service == RTB_SERVICE_TASK_DORMANT)
+        return "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation "
+               "apart from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface "
+               "for a task with a group of its own, which the port's threads are not";
     return NULL;
 }
 
@@ -59,6 +63,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "mq_send on the blocking descriptor: a send to a full queue waits";
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return "NuttX's message queues keep their receivers in priority order: a send wakes the most urgent";
+    case RTB_SERVICE_TASK_DORMANT:
+        return rtb_port_service_lacking(service);
     }
     return "";
 }

@@ -51,6 +51,9 @@ const char *rtb_os_service_unsupported(rtb_service service)
     if (service == RTB_SERVICE_TASK_SUSPEND)
         return "POSIX threads cannot be suspended by another thread (there is no pthread_suspend; the port's "
                "suspend is a task blocking on a semaphore of its own)";
+    if (service == RTB_SERVICE_TASK_DORMANT)
+        return "POSIX threads start when pthread_create creates them: there is no thread created but not "
+               "started (one that waits at its start would already be running)";
     return NULL;
 }
 
@@ -80,6 +83,8 @@ const char *rtb_os_service_kind(rtb_service service)
         return "mq_send on the blocking descriptor: a send to a full queue waits";
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return "POSIX message queues wake the most urgent receiver first (SCHED_FIFO)";
+    case RTB_SERVICE_TASK_DORMANT:
+        return rtb_os_service_unsupported(service);
     }
     return "";
 }

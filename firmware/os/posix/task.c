@@ -129,6 +129,22 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
     return task;
 }
 
+/* No thread created but not started (rtb_os_service_unsupported says why). */
+rtb_task *rtb_os_task_create_dormant(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    (void)name;
+    (void)fn;
+    (void)arg;
+    (void)prio;
+    return NULL;
+}
+
+rtb_err rtb_os_task_start(rtb_task *task)
+{
+    (void)task;
+    return RTB_UNSUPPORTED;
+}
+
 const char *rtb_os_task_unsupported(unsigned prio)
 {
     (void)prio; /* SCHED_FIFO shares priorities: a failed creation means no room or no memory */

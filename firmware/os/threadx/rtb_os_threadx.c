@@ -133,7 +133,9 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
     emit("config.task_stack_bytes", rtb_text_u32(buf, RTB_PORT_TASK_STACK_WORDS * sizeof(ULONG)));
 }
 
-rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+/* Inlined into both creations, so that rtb_os_task_create's code stays what it was. */
+static inline __attribute__((always_inline)) rtb_task *thread_create(const char *name, rtb_task_fn fn, void *arg,
+                                                                     unsigned prio, UINT start)
 {
     if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
@@ -145,12 +147,28 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
         task->arg = arg;
         UINT p = thread_prio(prio);
         if (tx_thread_create(&task->thread, (CHAR *)name, thread_entry, i, stacks[i], sizeof stacks[i], p, p,
-                             TX_NO_TIME_SLICE, TX_AUTO_START) != TX_SUCCESS)
+                             TX_NO_TIME_SLICE, start) != TX_SUCCESS)
             return NULL;
         task->used = true;
         return task;
     }
     return NULL;
+}
+
+rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    return thread_create(name, fn, arg, prio, TX_AUTO_START);
+}
+
+/* Created suspended (TX_DONT_START): the thread is not ready until tx_thread_resume. */
+rtb_task *rtb_os_task_create_dormant(const char *name, rtb_task_fn fn, void *arg, unsigned prio)
+{
+    return thread_create(name, fn, arg, prio, TX_DONT_START);
+}
+
+rtb_err rtb_os_task_start(rtb_task *task)
+{
+    return tx_thread_resume(&task->thread) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
 }
 
 const char *rtb_os_task_unsupported(unsigned prio)

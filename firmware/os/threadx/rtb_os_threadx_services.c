@@ -42,6 +42,9 @@ const char *rtb_os_service_kind(rtb_service service)
         return "ThreadX tx_queue_send: a send to a full queue suspends the sender on the queue";
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return "ThreadX queues suspend receivers in FIFO order; tx_queue_prioritize puts the most urgent first";
+    case RTB_SERVICE_TASK_DORMANT:
+        return "ThreadX tx_thread_create with TX_DONT_START (the thread is created suspended), started by "
+               "tx_thread_resume";
     }
     return "";
 }

@@ -19,6 +19,7 @@
 #include "rtb/target.h"
 #include "rtb/text.h"
 #include "rtb_port_limits.h"
+#include "rtb_port_no_dormant.h"
 #include "rtb_port_period.h"
 
 /* A queue slot is in use while queued, while being written (claimed) and while being read. */

@@ -30,6 +30,7 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_HEAP:
     case RTB_SERVICE_RECURSIVE:
     case RTB_SERVICE_SEND_WAIT:
+    case RTB_SERVICE_TASK_DORMANT:
         return rtb_port_service_lacking(service);
     case RTB_SERVICE_QUEUE_WAKE_ORDER:
         return "uC/OS-II OSQPend: a post readies the most urgent waiter (one task per priority)";
@@ -53,6 +54,9 @@ const char *rtb_port_service_lacking(rtb_service service)
         return "uC/OS-II's mutexes are not recursive: the owner cannot lock its mutex again";
     case RTB_SERVICE_SEND_WAIT:
         return "uC/OS-II's OSQPost never waits: a send to a full queue fails at once (OS_ERR_Q_FULL)";
+    case RTB_SERVICE_TASK_DORMANT:
+        return "uC/OS-II readies a task when it creates it (OSTaskCreate puts it in the ready table): its "
+               "dormant state is a task not created, no creation apart from the start";
     default:
         return NULL;
     }

@@ -55,6 +55,7 @@ typedef enum {
     RTB_SERVICE_RECURSIVE,    /* recursive mutexes: rtb_os_mutex_create_recursive */
     RTB_SERVICE_SEND_WAIT,    /* rtb_os_queue_send waits on a full queue */
     RTB_SERVICE_QUEUE_WAKE_ORDER, /* a queue's most urgent receiver is woken first (or can be put first) */
+    RTB_SERVICE_TASK_DORMANT, /* a task created dormant, started later: rtb_os_task_create_dormant */
 } rtb_service;
 
 /* Periodic release state; ports interpret `next` in their own time base. */
@@ -82,6 +83,13 @@ rtb_task *rtb_os_task_create(const char *name, rtb_task_fn fn, void *arg, unsign
  * `prio` (e.g. it allows one task per priority), or NULL when it merely ran out of room.
  * A benchmark that asks for what the kernel cannot express then reports `unsupported`. */
 const char *rtb_os_task_unsupported(unsigned prio);
+/* Creation apart from the start (RTB_SERVICE_TASK_DORMANT): the task exists but is not ready and
+ * does not run until rtb_os_task_start, once, makes it ready at `prio`. Only where the kernel has
+ * a dormant state of its own: NULL and RTB_UNSUPPORTED where a created task is ready at once (a
+ * creation followed by a suspend is not this service). Deleted with rtb_os_task_delete, started
+ * or not. */
+rtb_task *rtb_os_task_create_dormant(const char *name, rtb_task_fn fn, void *arg, unsigned prio);
+rtb_err rtb_os_task_start(rtb_task *task);
 void rtb_os_task_delete(rtb_task *task);
 /* The calling task ends itself, the kernel's own way (a self-deletion, a termination, an exit).
  * Its creator still calls rtb_os_task_delete on it afterwards, which then only gives back what
