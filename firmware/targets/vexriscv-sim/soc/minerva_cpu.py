@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The Minerva core (RV32IM, written in Amaranth) with the caches a variant asks for. LiteX's own
+"""The Minerva core (RV32I here, written in Amaranth) with the caches a variant asks for. LiteX's own
 Minerva wrapper always generates the core with its default caches and drives only the external
 interrupt; this one passes the variant's cache geometry to Minerva's generator and wires the
 SoC's interrupts to Minerva's 16 fast interrupts (mip/mie bits 16-31, which the firmware reads
