@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The Minerva core (RV32IM, written in Amaranth) with the caches a variant asks for. LiteX's own
+"""The Minerva core (RV32I here, written in Amaranth) with the caches a variant asks for. LiteX's own
 Minerva wrapper always generates the core with its default caches and drives only the external
 interrupt; this one passes the variant's cache geometry to Minerva's generator and wires the
 SoC's interrupts to Minerva's 16 fast interrupts (mip/mie bits 16-31, which the firmware reads
@@ -23,6 +23,13 @@ from litex.soc.cores.cpu.minerva.core import Minerva
 from migen import Instance
 
 NAME = "rtb_minerva"  # the name it is registered under in LiteX's CPU table
+# Main RAM's address on Minerva's SoC. Minerva caches an access when its address is in the
+# caches' region (base 0, limit 0x80000000 by default), but its check shifts the region's
+# bounds right twice (byte to word address, then again), so what it caches is 0 to 0x20000000:
+# LiteX's usual main RAM at 0x40000000 is never cached, and every fetch and load goes to the bus
+# through the caches' arbiter, a cycle slower than without caches. Below 0x20000000 main RAM is
+# cached whether or not that check is ever corrected; the I/O (CSRs from 0x80000000) never is.
+MAIN_RAM = 0x10000000
 PACKAGES = ("amaranth", "amaranth-soc", "pythondata-cpu-minerva")
 
 
@@ -31,8 +38,12 @@ def _versions() -> dict[str, str]:
 
 
 def generator_arguments(config: dict, reset_address: int) -> list[str]:
-    """Minerva's cli.py arguments for a configuration (rtbench/acquire/cpu_config.py's as_dict)."""
-    args = [f"--reset-addr={reset_address:x}", "--with-muldiv"]
+    """Minerva's cli.py arguments for a configuration (rtbench/acquire/cpu_config.py's as_dict).
+    Without the M extension (the image is rv32i): Minerva's divider starts a 32-cycle division
+    for every instruction whose funct3 is 4 to 7 (xor, or, and, srl, sra, blt/bge, lbu, lhu and
+    their immediates), not only for div and rem, and stalls the pipeline meanwhile; with it,
+    14.5 cycles per instruction, most of them in the divider."""
+    args = [f"--reset-addr={reset_address:x}"]
     for kind in ("icache", "dcache"):
         cache = config.get(kind)
         if cache:
@@ -74,7 +85,7 @@ def register(config: dict, cache_dir: Path | None) -> str:
 
         @property
         def gcc_flags(self) -> str:
-            return "-march=rv32im -mabi=ilp32 -D__minerva__ "
+            return "-march=rv32i -mabi=ilp32 -D__minerva__ "
 
         def do_finalize(self) -> None:
             assert hasattr(self, "reset_address")

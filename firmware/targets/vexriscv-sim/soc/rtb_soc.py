@@ -67,6 +67,8 @@ class RtbSoC(SoCCore):
         cpu_type, cpu_variant, cpu_name = "vexriscv", variant, "VexRiscv"
         if cpu_config is not None:  # a configurable CPU (minerva_cpu.py)
             cpu_type, cpu_variant, cpu_name = minerva_cpu.register(cpu_config, cpu_cache), "standard", "Minerva"
+            main_ram = minerva_cpu.MAIN_RAM  # where its caches reach (minerva_cpu.py)
+        self.mem_map = {**SoCCore.mem_map, "main_ram": main_ram}
         super().__init__(platform, clk_freq=SYS_CLK_HZ, ident=f"rtbench {cpu_name} SoC, cpu variant {variant}",
                          cpu_type=cpu_type, cpu_variant=cpu_variant,
                          integrated_rom_size=0, cpu_reset_address=main_ram,
