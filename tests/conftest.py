@@ -4,6 +4,7 @@
 test session (both take a few seconds), in a private workspace."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,14 @@ TEST_WARMUP = 20
 
 @pytest.fixture(scope="session")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
-    return Workspace(tmp_path_factory.mktemp("rtbench-home"))
+    home = Workspace(tmp_path_factory.mktemp("rtbench-home"))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # Each pytest-xdist worker has a workspace of its own, but the simulation models, slow to
+        # build and keyed by their inputs, are built once for all (under the model's build lock).
+        shared = tmp_path_factory.getbasetemp().parent / "models"
+        shared.mkdir(exist_ok=True)
+        (home.root / "models").symlink_to(shared, target_is_directory=True)
+    return home
 
 
 @pytest.fixture(scope="session")
