@@ -348,7 +348,9 @@ def test_published_studies_are_compared_as_ratios(catalogue_run: Run) -> None:
         "init_time_ms", "footprint_text_bytes"]
     boot = next(r for r in catalogue_run.results if r.bench == "boot_time")
     assert ugurel_absolute.rows[0][2] == f"{median(boot.samples()):.0f} {boot.unit}"
-    assert {s.group for s in pereira.series} == {"switch_context", "tick_increment"}
+    # Table I maps to two scenarios (blocked tasks between the pair, or ready ones below it): a panel each.
+    assert {s.group for s in pereira.series} == {"switch_context: sched_decision_prio",
+                                                 "switch_context: sched_decision_blocked", "tick_increment"}
     # qemu-m3 has no caches, vexriscv-sim has: the study's tables come without rtbench's gains,
     # and the note says they come from a vexriscv-sim run's CPU variants.
     assert weiss.shape == "cache_gain" and not weiss.comparable
