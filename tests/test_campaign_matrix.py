@@ -269,6 +269,16 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _wait_listening(port: int, process: subprocess.Popen, seconds: float = 60.0) -> None:
+    """Until a server just started accepts connections on the port (slow to start on a busy machine)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=1.0):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"nothing listened on port {port} within {seconds:g} s")
+
+
 def _left_in_session(session: int, grace: float = 5.0) -> list[str]:
     """The processes still in a session (a campaign's workers would be there) after `grace`
     seconds: multiprocessing's resource tracker ends just after the process it served."""
@@ -338,6 +348,7 @@ def test_sigterm_while_waiting_for_a_clusters_first_worker_stops_at_once(tmp_pat
                                   "--port", str(port), "--no-dashboard"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL)
     try:
+        _wait_listening(port, scheduler)
         proc, _ = _campaign_stopped_at("waiting up to 60 s for a worker", tmp_path,
                                        "--scheduler", f"tcp://127.0.0.1:{port}")
         code, rest = _ended(proc, 15)
