@@ -177,14 +177,17 @@ def _verdict(diff: list[str], compared: int, samples: int) -> str:
             + ("identical" if not diff else f"{len(diff)} DIFFERENT"))
 
 
-def _sim_stats(path: Path) -> tuple[int, float]:
-    """Simulated cycles and simulator CPU seconds, summed over the run's simulator processes."""
-    cycles, cpu = 0, 0.0
+def _sim_stats(path: Path) -> tuple[int, float, int]:
+    """Simulated cycles, simulator CPU seconds and cycles skipped as idle (counted in the
+    simulated ones), summed over the run's simulator processes. Models built before idle
+    skipping write no fourth column."""
+    cycles, cpu, skipped = 0, 0.0, 0
     for line in path.read_text().split("\n") if path.exists() else []:
         if line.strip():
-            count, user, system = line.split()
+            count, user, system, *rest = line.split()
             cycles, cpu = cycles + int(count), cpu + float(user) + float(system)
-    return cycles, cpu
+            skipped += int(rest[0]) if rest else 0
+    return cycles, cpu, skipped
 
 
 def same(args: argparse.Namespace) -> None:
@@ -215,10 +218,11 @@ def soc(args: argparse.Namespace) -> None:
             # Status 1: a benchmark's check failed; that is a result like any other here.
             wall, cpu = timed([*base, "--json", str(out)], env=dict(os.environ, RTBENCH_SIM_STATS=str(stats)),
                               allowed=(0, 1))
-            cycles, sim_cpu = _sim_stats(stats)
+            cycles, sim_cpu, skipped = _sim_stats(stats)
             rate = (f"{cycles / sim_cpu / 1e6:5.2f} M cycles per simulator CPU second" if sim_cpu
                     else "no simulator stats")
-            print(f"{variant:<8} wall {wall:7.1f} s   CPU {cpu:7.1f} s   {cycles / 1e6:8.1f} M cycles   {rate}")
+            print(f"{variant:<8} wall {wall:7.1f} s   CPU {cpu:7.1f} s   {cycles / 1e6:8.1f} M cycles "
+                  f"({skipped / 1e6:.1f} M skipped as idle)   {rate}")
             if before is not None:
                 diff, compared, samples = differences(before, json.loads(out.read_text()), variant)
                 failed |= bool(diff) or not compared

@@ -27,8 +27,8 @@ _YOSYS = ("read_verilog -sv soc.v; proc; opt -fast; memory -nomap; opt_clean; te
 
 def _gateware(variant: str, with_hwsched: bool, out: Path) -> Path:
     args = [sys.executable, str(SOC_SCRIPT), "--variant", variant, "--out", str(out), "--build", "--verilog-only"]
-    if not with_hwsched:
-        args.append("--without-hwsched")
+    if with_hwsched:
+        args += ["--blocks", "hwsched"]
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
     proc = subprocess.run(args, capture_output=True, text=True, env=env)
     if proc.returncode != 0:

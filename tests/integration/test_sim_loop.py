@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench's own simulation loop for vexriscv-sim (soc/sim_main.cpp): it counts the cycles it
-simulates and its CPU time when asked (scripts/bench_speed.py --soc reads them), and the guest's
-own cycle counter never runs ahead of it."""
+simulates and its CPU time when asked (scripts/bench_speed.py --soc reads them), the guest's
+own cycle counter never runs ahead of it, and the idle cycles it skips (soc/idle_skip.h) change
+no sample."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,7 +23,25 @@ def test_simulator_reports_the_cycles_it_simulated(workspace: Workspace, tmp_pat
     assert boot.status == "ok"
     lines = stats.read_text().splitlines()
     assert len(lines) == 1  # one simulator process, one line
-    cycles, user, system = lines[0].split()
+    cycles, user, system, _skipped = lines[0].split()
     # boot_time is cycles from reset to the first task, counted by the SoC: the loop simulated more.
     assert int(cycles) > max(boot.samples()) > 0
     assert float(user) + float(system) > 0
+
+
+def test_skipping_idle_cycles_changes_no_sample(workspace: Workspace, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks that wait for ticks and interrupts (the CPU in the idle task meanwhile), run with
+    the skipping and without it: every sample is the same, and cycles were skipped."""
+    runs, skipped = [], []
+    for off in ("1", "0"):
+        stats = tmp_path / f"skip-off-{off}.stats"
+        monkeypatch.setenv("RTBENCH_SIM_STATS", str(stats))
+        monkeypatch.setenv("RTBENCH_SIM_NO_SKIP", off)
+        runs.append(run_sim(workspace, bench="delay_block,periodic_jitter,irq_latency,sem_signal_wake"))
+        (line,) = stats.read_text().splitlines()
+        skipped.append(int(line.split()[3]))
+    without, with_skip = ({r.label(): (r.status, r.samples()) for r in run.results} for run in runs)
+    assert {status for status, _ in without.values()} == {"ok"}
+    assert with_skip == without
+    assert skipped[0] == 0 and skipped[1] > 0

@@ -76,7 +76,7 @@ def soc_script(target: Target) -> Path:
 def _soc_sources(target: Target) -> list[Path]:
     """The SoC's scripts and its simulation loop: a change to any of them is another model."""
     folder = soc_script(target).parent
-    return sorted([*folder.glob("*.py"), *folder.glob("*.cpp")])
+    return sorted([*folder.glob("*.py"), *folder.glob("*.cpp"), *folder.glob("*.h")])
 
 
 def _key(target: Target, variant: str, blocks: tuple[str, ...]) -> str:

@@ -4,11 +4,11 @@
 can be added: CPU (one of VexRiscv's variants), main RAM that holds the program (it boots
 straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the
 timestamp), a compare timer for the benchmark interrupt, a transmitter with a line time for the
-UART benchmarks, the sim-finish register, and the hardware schedulers (a priority selector with
-a timer bank for freertos-hw; with --blocks task_slots, per-task slots with their counters for
-freertos-codesign).
+UART benchmarks, the sim-finish register and, for the kernels that ask for them (os.toml
+soc_blocks), the hardware schedulers: --blocks hwsched, a priority selector with a timer bank
+(freertos-hw); --blocks task_slots, per-task slots with their counters (freertos-codesign).
 
-    python3 rtb_soc.py --variant standard --out DIR [--blocks task_slots] [--build]
+    python3 rtb_soc.py --variant standard --out DIR [--blocks hwsched,task_slots] [--build]
 
 Without --build it only elaborates the SoC and writes DIR/csr.json, DIR/rtb_soc_regs.h and
 DIR/rtb_soc_memory.ld (what the firmware is compiled against). With --build it also generates
@@ -26,8 +26,10 @@ from litex.build.generic_platform import Pins, Subsignal
 from litex.build.io import CRG
 from litex.build.sim import SimPlatform
 from litex.build.sim.config import SimConfig
+from litex.gen import LiteXModule
 from litex.soc.integration.builder import Builder
 from litex.soc.integration.soc_core import SoCCore
+from litex.soc.interconnect.csr import AutoCSR, CSRStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import minerva_cpu
@@ -41,7 +43,7 @@ from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
 CONFIGURABLE = ("minerva",)  # CPUs whose caches are settings (minerva_cpu.py)
-OPTIONAL_BLOCKS = ("task_slots",)  # soc/task_scheduler.py, for freertos-codesign
+OPTIONAL_BLOCKS = ("hwsched", "task_slots")  # freertos-hw's priority selector and timer bank; freertos-codesign's slots
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
 # to time with the user's --clock instead.
 SYS_CLK_HZ = 10_000_000
@@ -57,10 +59,17 @@ _IO = [
 ]
 
 
+class ReservedPlace(LiteXModule, AutoCSR):
+    """Holds an absent block's place in the register map: LiteX gives register banks their
+    addresses in the order of the blocks' names."""
+
+    def __init__(self) -> None:
+        self._absent = CSRStatus(1, reset=0, description="this block is not in this SoC")
+
+
 class RtbSoC(SoCCore):
-    def __init__(self, variant: str, hwsched: bool = True, blocks: tuple[str, ...] = (),
+    def __init__(self, variant: str, blocks: tuple[str, ...] = (),
                  cpu_config: dict | None = None, cpu_cache: Path | None = None) -> None:
-        self.with_hwsched = hwsched
         self.blocks = blocks
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
@@ -89,15 +98,18 @@ class RtbSoC(SoCCore):
         self.irq.add("uart_bench", use_loc_if_exists=True)
 
     def add_peripherals(self) -> None:
-        """Hook for SoCs derived from this one (hardware accelerators). Every model carries the
-        hardware scheduler, so software and hardware kernels run on the same SoC; a kernel that
-        does not use it never touches it."""
-        if not self.with_hwsched:
-            return
-        self.hwsched = PrioritySelector()
-        self.hwtimers = TimerBank()
-        self.comb += self.hwsched.wake.eq(self.hwtimers.expire)
-        self.irq.add("hwtimers", use_loc_if_exists=True)
+        """The optional blocks a kernel asks for. Without the hardware scheduler its places stay
+        taken (one constant register each, its interrupt number unconnected), so that every other
+        register address and interrupt number, and so every other kernel's image, is the same
+        with or without it. Simulating it costs about a third of a plain model's time."""
+        if "hwsched" in self.blocks:
+            self.hwsched = PrioritySelector()
+            self.hwtimers = TimerBank()
+            self.comb += self.hwsched.wake.eq(self.hwtimers.expire)
+            self.irq.add("hwtimers", use_loc_if_exists=True)
+        else:
+            self.hwsched, self.hwtimers = ReservedPlace(), ReservedPlace()
+            self.irq.add("hwtimers_reserved", use_loc_if_exists=True)
         # The co-designed kernel's per-task slots and their counters (freertos-codesign), only in
         # the models of kernels that ask for them: simulating them makes a model about 16 times
         # slower. Named to sort after every other block (LiteX places CSRs by name): no address
@@ -172,8 +184,6 @@ def main() -> int:
     parser.add_argument("--build", action="store_true", help="also build the Verilator model")
     parser.add_argument("--train", type=Path, metavar="INIT",
                         help="with --build: a main-RAM init file to profile the model on (faster model)")
-    parser.add_argument("--without-hwsched", action="store_true",
-                        help="leave the hardware scheduler out (to measure what it costs)")
     parser.add_argument("--blocks", default="", metavar="NAMES",
                         help=f"optional blocks to add, comma-separated ({', '.join(OPTIONAL_BLOCKS)}): a kernel "
                              "that needs one asks for it (os.toml soc_blocks)")
@@ -192,7 +202,7 @@ def main() -> int:
         config = {"cpu": args.variant}
     if config is None and args.variant not in VARIANTS:
         parser.error(f"unknown variant {args.variant}; VexRiscv's: {', '.join(VARIANTS)}, or {', '.join(CONFIGURABLE)}")
-    soc = RtbSoC(args.variant, hwsched=not args.without_hwsched, blocks=blocks, cpu_config=config,
+    soc = RtbSoC(args.variant, blocks=blocks, cpu_config=config,
                  cpu_cache=args.cpu_cache)
     if args.build and args.verilog_only:
         Builder(soc, output_dir=str(args.out), compile_software=False, compile_gateware=False).build(

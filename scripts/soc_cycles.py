@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""Where a catalogue's simulated cycles go on vexriscv-sim, benchmark by benchmark.
+
+Runs the catalogue with RTBENCH_SIM_LINES (the model stamps each console line with its cycle and
+the idle cycles skipped until then, soc/sim_main.cpp) and charges every cycle to the benchmark
+whose BEGIN line came last: its set-up, its measured runs and the printing of its samples. The
+cycles before the first benchmark are `(boot)`. Simulated cycles are deterministic: another run
+of the same image gives the same table, on any machine.
+
+    python3 scripts/soc_cycles.py [--variant standard] [--os freertos] [--record FILE] [--top 25]
+    python3 scripts/soc_cycles.py --show [FILE] [--top 25]   # the recorded table as Markdown
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+RECORD = REPO / "docs" / "reference" / "host" / "soc-cycles.json"
+_BEGIN = re.compile(r"RTB1 \d+ BEGIN bench=(\S+)")
+
+
+def charge(stamps: list[str]) -> dict[str, list[int]]:
+    """benchmark -> [simulated cycles, of them skipped as idle], from the stamped lines of one or
+    more simulator processes (a process starts again from cycle 0)."""
+    totals: dict[str, list[int]] = collections.defaultdict(lambda: [0, 0])
+    current, last = "(boot)", (0, 0)
+    for text in stamps:
+        cycle_text, skipped_text, line = text.split(" ", 2)
+        cycle, skipped = int(cycle_text), int(skipped_text)
+        if cycle < last[0]:  # the next image's simulator
+            current, last = "(boot)", (0, 0)
+        totals[current][0] += cycle - last[0]
+        totals[current][1] += skipped - last[1]
+        last = (cycle, skipped)
+        match = _BEGIN.search(line)
+        if match:
+            current = match.group(1)
+    return dict(totals)
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="rtb-soc-cycles-") as scratch:
+        stamps = Path(scratch) / "lines.txt"
+        home = args.home or Path(scratch) / "home"
+        command = [sys.executable, "-m", "rtbench", "--home", str(home), "run", "--target", "vexriscv-sim",
+                   "--os", args.os, "--cpu-variant", args.variant, "--timeout", "7200", "--silence", "900"]
+        proc = subprocess.run(command, env={**os.environ, "RTBENCH_SIM_LINES": str(stamps)},
+                              capture_output=True, text=True)
+        if proc.returncode not in (0, 1):  # 1: a benchmark's check failed, still a run
+            sys.exit(f"the run failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+        totals = charge(stamps.read_text(errors="replace").splitlines())
+    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
+                            capture_output=True, text=True).stdout.strip()
+    return {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit,
+            "variant": args.variant, "os": args.os,
+            "benchmarks": {name: {"cycles": c, "skipped": s} for name, (c, s) in totals.items()}}
+
+
+def show(data: dict[str, Any], top: int) -> None:
+    rows = sorted(data["benchmarks"].items(), key=lambda item: -item[1]["cycles"])
+    total = sum(row["cycles"] for _, row in rows)
+    skipped = sum(row["skipped"] for _, row in rows)
+    print("| benchmark | simulated cycles | share | skipped as idle |\n| --- | ---: | ---: | ---: |")
+    for name, row in rows[:top]:
+        print(f"| {name} | {row['cycles'] / 1e6:.1f} M | {100 * row['cycles'] / total:.1f} % | "
+              f"{row['skipped'] / 1e6:.1f} M |")
+    rest = [row for _, row in rows[top:]]
+    if rest:
+        cycles, idle = sum(r["cycles"] for r in rest), sum(r["skipped"] for r in rest)
+        print(f"| {len(rest)} others | {cycles / 1e6:.1f} M | {100 * cycles / total:.1f} % | {idle / 1e6:.1f} M |")
+    print(f"| **all** | **{total / 1e6:.1f} M** | 100 % | **{skipped / 1e6:.1f} M** |")
+    print(f"\n`scripts/soc_cycles.py --variant {data['variant']} --os {data['os']}`: the whole catalogue's "
+          f"simulated cycles charged to the benchmark running (set-up, measured runs, printing its samples), "
+          f"rtbench {data['rtbench']}, {data['date']}. Simulated cycles do not depend on the host.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--os", default="freertos")
+    parser.add_argument("--home", type=Path, help="a workspace whose models and images to reuse (default: new)")
+    parser.add_argument("--record", type=Path, help="also write the table's figures as JSON")
+    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    parser.add_argument("--top", type=int, default=25, help="benchmarks listed before the rest are summed")
+    args = parser.parse_args()
+    if args.show:
+        show(json.loads(args.show.read_text(encoding="utf-8")), args.top)
+        return
+    data = measure(args)
+    if args.record:
+        args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    show(data, args.top)
+
+
+if __name__ == "__main__":
+    main()

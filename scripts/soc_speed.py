@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""The soft-core's simulation speed, this tree side by side with an earlier revision of rtbench.
+
+For each CPU variant, the whole FreeRTOS catalogue on vexriscv-sim twice at the same time, once
+with this tree and once with REV (checked out into a temporary worktree), so that both see the
+same load on the machine. The models and images are built first and not timed. Prints each run's
+CPU time (user+sys of rtbench and everything it started), wall time, the simulator's own CPU time
+and cycles (RTBENCH_SIM_STATS; this tree's model also counts the idle cycles it skipped), and
+checks that every result's samples are the same in both runs: a faster simulator must not change
+one. Target: the catalogue in at most 120 s of CPU on `standard`.
+
+    python3 scripts/soc_speed.py --baseline REV [--variants standard] [--record FILE]
+    python3 scripts/soc_speed.py --show [FILE]   # the recorded figures as Markdown, for the docs
+
+Host time: the figures depend on the machine and its load; they are recorded with both, not
+checked exactly."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_speed import _sim_stats, commit, differences, machine
+
+REPO = Path(__file__).resolve().parent.parent
+RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
+TARGET_CPU_S = 120.0
+
+
+def _rtbench(home: Path, variant: str) -> list[str]:
+    return [sys.executable, "-m", "rtbench", "--home", str(home), "run", "--target", "vexriscv-sim",
+            "--cpu-variant", variant, "--timeout", "7200", "--silence", "900"]  # a loaded machine is slow
+
+
+def _env(tree: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(tree), **extra}
+
+
+def _prepare(tree: Path, home: Path, variant: str) -> None:
+    """Build the model and the image (not timed)."""
+    proc = subprocess.run([*_rtbench(home, variant), "--bench", "boot_time"], cwd=tree, env=_env(tree),
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"preparing {variant} in {tree} failed:\n{proc.stderr[-2000:]}")
+
+
+def _side_by_side(trees: dict[str, Path], homes: dict[str, Path], variant: str, keep: Path) -> dict[str, Any]:
+    """Both catalogue runs started together; each one's CPU time from its own rusage."""
+    started, procs = time.perf_counter(), {}
+    for name, tree in trees.items():
+        stats = keep / f"{name}-{variant}.stats"
+        stats.unlink(missing_ok=True)
+        command = [*_rtbench(homes[name], variant), "--json", str(keep / f"{name}-{variant}.json")]
+        procs[name] = subprocess.Popen(command, cwd=tree, env=_env(tree, RTBENCH_SIM_STATS=str(stats)),
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    figures: dict[str, Any] = {}
+    waiting = {proc.pid: name for name, proc in procs.items()}
+    while waiting:
+        pid, status, usage = os.wait4(-1, 0)
+        name = waiting.pop(pid, None)
+        if name is None:
+            continue
+        procs[name].returncode = os.waitstatus_to_exitcode(status)
+        if procs[name].returncode not in (0, 1):  # 1: a benchmark's check failed, a result like others
+            sys.exit(f"the {name} run of {variant} failed ({procs[name].returncode})")
+        cycles, sim_cpu, skipped = _sim_stats(keep / f"{name}-{variant}.stats")
+        figures[name] = {"cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+                         "wall_s": round(time.perf_counter() - started, 1),
+                         "simulator_cpu_s": round(sim_cpu, 1), "simulated_cycles": cycles,
+                         "skipped_cycles": skipped}
+    before, after = (json.loads((keep / f"{name}-{variant}.json").read_text()) for name in ("baseline", "current"))
+    diff, compared, samples = differences(before, after, variant)
+    figures["compared"] = {"results": compared, "samples": samples, "different": diff}
+    return figures
+
+
+def measure(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="rtb-soc-speed-") as scratch_text:
+        scratch = Path(scratch_text)
+        baseline = scratch / "baseline-tree"
+        subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(baseline), args.baseline],
+                       check=True, capture_output=True)
+        try:
+            trees = {"baseline": baseline, "current": REPO}
+            homes = {name: scratch / f"{name}-home" for name in trees}
+            load_before = os.getloadavg()[0]
+            record: dict[str, Any] = {
+                "date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
+                "baseline": subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", args.baseline],
+                                           capture_output=True, text=True, check=True).stdout.strip(),
+                "variants": {}}
+            for variant in args.variants.split(","):
+                for name, tree in trees.items():
+                    _prepare(tree, homes[name], variant)
+                figures = _side_by_side(trees, homes, variant, scratch)
+                record["variants"][variant] = figures
+                _print(variant, figures)
+            record["machine"] = {**machine(), "load_average": [load_before, os.getloadavg()[0]]}
+        finally:
+            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(baseline)],
+                           capture_output=True)
+    if args.record:
+        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {args.record}")
+    if any(figures["compared"]["different"] or not figures["compared"]["results"]
+           for figures in record["variants"].values()):
+        sys.exit("the samples changed")
+
+
+def _print(variant: str, figures: dict[str, Any]) -> None:
+    for name in ("baseline", "current"):
+        f = figures[name]
+        print(f"{variant:<9}{name:<9} CPU {f['cpu_s']:7.1f} s   wall {f['wall_s']:7.1f} s   simulator CPU "
+              f"{f['simulator_cpu_s']:7.1f} s   {f['simulated_cycles'] / 1e6:7.1f} M cycles, "
+              f"{f['skipped_cycles'] / 1e6:.1f} M of them skipped as idle")
+    compared = figures["compared"]
+    verdict = "identical" if not compared["different"] else f"{len(compared['different'])} DIFFERENT"
+    print(f"{'':<9}{compared['results']} results ({compared['samples']} samples) compared: {verdict}")
+
+
+def show(path: Path) -> None:
+    """The recorded figures as a Markdown table, captioned with where and when."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    print("| variant | rtbench | CPU | simulator CPU | simulated cycles | skipped as idle "
+          "| M cycles per simulator CPU second |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for variant, figures in data["variants"].items():
+        for name, label in (("baseline", data["baseline"]), ("current", data["rtbench"])):
+            f = figures[name]
+            rate = f["simulated_cycles"] / f["simulator_cpu_s"] / 1e6
+            print(f"| {variant} | {label} | {f['cpu_s']:.1f} s | {f['simulator_cpu_s']:.1f} s | "
+                  f"{f['simulated_cycles'] / 1e6:.1f} M | {f['skipped_cycles'] / 1e6:.1f} M | {rate:.2f} |")
+    where = data["machine"]
+    load = where["load_average"]
+    compared = "; ".join(f"{variant}: {f['compared']['results']} results, {f['compared']['samples']} samples, "
+                         + ("identical" if not f["compared"]["different"] else "DIFFERENT")
+                         for variant, f in data["variants"].items())
+    met = ", ".join(f"{variant} {'met' if f['current']['cpu_s'] <= TARGET_CPU_S else 'missed'}"
+                    for variant, f in data["variants"].items())
+    print(f"\n`scripts/soc_speed.py --baseline {data['baseline']} --variants {','.join(data['variants'])}`: the "
+          f"whole FreeRTOS catalogue, both revisions started together, measured on {where['cpu_model']} "
+          f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
+          f"after) on {data['date']} with rtbench {data['rtbench']}. Samples compared: {compared}. The "
+          f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", metavar="REV", help="the earlier revision of rtbench to run beside this tree")
+    parser.add_argument("--variants", default="standard")
+    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
+    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    args = parser.parse_args()
+    if args.show:
+        show(args.show)
+    elif args.baseline:
+        measure(args)
+    else:
+        parser.error("give --baseline REV (measure) or --show (print the recorded figures)")
+
+
+if __name__ == "__main__":
+    main()
