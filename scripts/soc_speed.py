@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
 from bench_speed import _sim_stats, commit, differences, machine
 
 REPO = Path(__file__).resolve().parent.parent
