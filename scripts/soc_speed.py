@@ -30,11 +30,45 @@ from pathlib import Path
 from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
-from bench_speed import _sim_stats, commit, differences, machine
+from bench_speed import commit, machine  # noqa: E402 (after the path above)
 
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
 TARGET_CPU_S = 120.0
+
+
+def sim_stats(path: Path) -> tuple[int, float, int]:
+    """Simulated cycles (skipped ones included), simulator CPU seconds and cycles skipped as idle,
+    summed over a run's simulator processes. Models built before idle skipping write no fourth
+    column."""
+    cycles, cpu, skipped = 0, 0.0, 0
+    for line in path.read_text().split("\n") if path.exists() else []:
+        if line.strip():
+            count, user, system, *rest = line.split()
+            cycles, cpu = cycles + int(count), cpu + float(user) + float(system)
+            skipped += int(rest[0]) if rest else 0
+    return cycles, cpu, skipped
+
+
+def _samples_by_result(document: dict[str, Any], variant: str) -> dict[str, tuple[str, list[int]]]:
+    """bench[params] -> (status, samples) of one CPU variant in a run's JSON."""
+    found = {}
+    for row in document["results"]:
+        params = dict(row["params"])
+        if params.pop("cpu_variant", variant) != variant:
+            continue
+        found[row["bench"] + json.dumps(params, sort_keys=True)] = (row["status"], row.get("samples", []))
+    return found
+
+
+def differences(before: dict[str, Any], after: dict[str, Any], variant: str) -> tuple[list[str], int, int]:
+    """What differs between the results that ran in both runs, how many were compared and how
+    many samples they hold. A result one run could not run (status error) compares with nothing."""
+    old, new = _samples_by_result(before, variant), _samples_by_result(after, variant)
+    ran = [key for key in sorted(set(old) & set(new)) if "error" not in (old[key][0], new[key][0])]
+    diff = [f"{key}: {old[key][0]} -> {new[key][0]}" + ("" if old[key][1] == new[key][1] else ", samples differ")
+            for key in ran if old[key] != new[key]]
+    return diff, len(ran), sum(len(old[key][1]) for key in ran)
 
 
 def _rtbench(home: Path, variant: str) -> list[str]:
@@ -67,13 +101,13 @@ def _side_by_side(trees: dict[str, Path], homes: dict[str, Path], variant: str, 
     waiting = {proc.pid: name for name, proc in procs.items()}
     while waiting:
         pid, status, usage = os.wait4(-1, 0)
-        name = waiting.pop(pid, None)
-        if name is None:
+        if pid not in waiting:
             continue
+        name = waiting.pop(pid)
         procs[name].returncode = os.waitstatus_to_exitcode(status)
         if procs[name].returncode not in (0, 1):  # 1: a benchmark's check failed, a result like others
             sys.exit(f"the {name} run of {variant} failed ({procs[name].returncode})")
-        cycles, sim_cpu, skipped = _sim_stats(keep / f"{name}-{variant}.stats")
+        cycles, sim_cpu, skipped = sim_stats(keep / f"{name}-{variant}.stats")
         figures[name] = {"cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
                          "wall_s": round(time.perf_counter() - started, 1),
                          "simulator_cpu_s": round(sim_cpu, 1), "simulated_cycles": cycles,

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench's own simulation loop for vexriscv-sim (soc/sim_main.cpp): it counts the cycles it
-simulates and its CPU time when asked (scripts/bench_speed.py --soc reads them), the guest's
+simulates and its CPU time when asked (scripts/soc_speed.py reads them), the guest's
 own cycle counter never runs ahead of it, and the idle cycles it skips (soc/idle_skip.h) change
 no sample."""
 from __future__ import annotations

@@ -21,7 +21,7 @@ MAIN = Path(__file__).resolve().parent / "sim_main.cpp"
 # Warnings LiteX's own build silences as well; the generated Verilog trips them harmlessly.
 _QUIET = ("-Wno-fatal", "-Wno-BLKANDNBLK", "-Wno-WIDTH", "-Wno-COMBDLY", "-Wno-CASEINCOMPLETE")
 # A design up to this much Verilog is compiled as one C++ file, so the compiler can inline across
-# all of the per-cycle code (about a fifth faster than split); a larger one (the co-designed
+# all of the per-cycle code (faster here than split); a larger one (the co-designed
 # kernel's task slots) is split into parts so that its compilation stays within minutes.
 SPLIT_ABOVE_BYTES = 600_000
 TRAINING_CYCLES = 4_000_000  # enough to reach the benchmarks' loops and the output path
