@@ -166,7 +166,7 @@ def show(path: Path) -> None:
     """The recorded figures as a Markdown table, captioned with where and when."""
     data = json.loads(path.read_text(encoding="utf-8"))
     print("| variant | rtbench | CPU | simulator CPU | simulated cycles | skipped as idle "
-          "| M cycles per simulator CPU second |")
+          "| M cycles per simulator CPU second, skipped ones included |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for variant, figures in data["variants"].items():
         for name, label in (("baseline", data["baseline"]), ("current", data["rtbench"])):

@@ -119,7 +119,8 @@ def _train(gateware: Path, image: Path) -> subprocess.CompletedProcess[str]:
             (run_dir / name).symlink_to(gateware / name)
         shutil.copyfile(image, run_dir / "sim_main_ram.init")
         env = dict(os.environ, RTBENCH_SIM_MAX_CYCLES=str(TRAINING_CYCLES))
-        env.pop("RTBENCH_SIM_STATS", None)
+        for measuring in ("RTBENCH_SIM_STATS", "RTBENCH_SIM_LINES"):  # the run's, not the training's
+            env.pop(measuring, None)
         return subprocess.run([str(gateware / "obj_dir" / "Vsim")], cwd=run_dir, env=env, capture_output=True,
                               text=True, stdin=subprocess.DEVNULL)
 
