@@ -74,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
             if changes:
                 print(ref.report(changes))
                 return 1
-            print(f"{len(measured)} reference run(s) measured again in {seconds:.0f} s: every median and status "
-                  "is the stored one")
+            print(f"{len(measured)} reference run(s) measured again in {seconds:.0f} s: every median, status "
+                  "and sample is the stored one")
             return 0
         for name, doc in sorted(measured.items()):
             path = ref.write(name, doc, args.out)

@@ -128,8 +128,20 @@ def test_a_status_change_and_a_lost_result_are_changes() -> None:
     assert len(changes) == 2
 
 
+def test_other_samples_with_the_same_median_are_a_change() -> None:
+    """An emulated run repeats sample for sample: a moved sample is a change even where the
+    median stays."""
+    stored = ref.load(CELL)
+    edited = copy.deepcopy(stored)
+    row = _first_ok(edited)
+    row["samples"][row["samples"].index(max(row["samples"]))] += 1
+    (change,) = ref.compare(CELL, stored, edited)
+    assert change.label == ref.label(row) and change.measured.endswith("other samples")
+
+
 def test_other_statistics_do_not_count() -> None:
-    """The exact check is on what the tables publish: the median and the status."""
+    """The exact check is on the samples and what the tables publish (the median and the
+    status), not on statistics derived from the samples."""
     stored = ref.load(CELL)
     edited = copy.deepcopy(stored)
     _first_ok(edited)["max"] += 1000

@@ -11,7 +11,7 @@ worker's name and the cell's wall time. Nothing that can change a number is remo
 kernel tree's identity (kernel.tree), the tools' versions and hashes, the image's hash.
 
 One command measures them again and writes them (REGENERATE); the exact check re-measures the
-cells and compares every result's median and status with the stored run (compare)."""
+cells and compares every result's median, status and samples with the stored run (compare)."""
 from __future__ import annotations
 
 import copy
@@ -267,8 +267,9 @@ class Change:
 
 
 def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list[Change]:
-    """Every result whose median or status differs between the stored and the measured run, and
-    every result only one of them has, in the stored run's order."""
+    """Every result whose median or status differs between the stored and the measured run, every
+    result with the same median but other samples (an emulated run repeats sample for sample),
+    and every result only one of them has, in the stored run's order."""
     before = {label(row): row for row in stored.get("results", [])}
     after = {label(row): row for row in measured.get("results", [])}
     changes = []
@@ -276,6 +277,8 @@ def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list
         old, new = figure(before.get(name)), figure(after.get(name))
         if old != new:
             changes.append(Change(cell, name, old, new))
+        elif before[name].get("samples") != after[name].get("samples"):
+            changes.append(Change(cell, name, f"{old} (stored samples)", f"{new}, other samples"))
     return changes
 
 
