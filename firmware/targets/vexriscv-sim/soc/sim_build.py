@@ -58,19 +58,20 @@ def _without_public_pragmas(sources: list[Path], gateware: Path) -> list[Path]:
 
 
 # The model's fields idle_skip.h works on, by their names in the generated (inlined) model: the
-# CPU's PC and registers (VexRiscv), the CSR bridge's state, and the SoC's counters.
+# CPU's PC and registers (VexRiscv), the CSR bridge's state, and the SoC's counters. LiteX's
+# timer0 is named `rtbsoc_timer` where another block (the hardware scheduler's) has a `timer`.
 _SKIP_FIELDS = {
-    "RTB_SKIP_PC": "sim__DOT__VexRiscv__DOT__decode_to_execute_PC",
-    "RTB_SKIP_REGS": "sim__DOT__VexRiscv__DOT__RegFilePlugin_regFile",
-    "RTB_SKIP_CSR_BUSY": "sim__DOT__builder_state",
-    "RTB_SKIP_COUNT": "sim__DOT__main_count",
-    "RTB_SKIP_TIMER_VALUE": "sim__DOT__main_timer_value",
-    "RTB_SKIP_TIMER_EN": "sim__DOT__main_timer_en_storage",
-    "RTB_SKIP_IRQ_COMPARE": "sim__DOT__main_irq_timer_compare_storage",
+    "RTB_SKIP_PC": ("sim__DOT__VexRiscv__DOT__decode_to_execute_PC",),
+    "RTB_SKIP_REGS": ("sim__DOT__VexRiscv__DOT__RegFilePlugin_regFile",),
+    "RTB_SKIP_CSR_BUSY": ("sim__DOT__builder_state",),
+    "RTB_SKIP_COUNT": ("sim__DOT__main_count",),
+    "RTB_SKIP_TIMER_VALUE": ("sim__DOT__main_timer_value", "sim__DOT__main_rtbsoc_timer_value"),
+    "RTB_SKIP_TIMER_EN": ("sim__DOT__main_timer_en_storage", "sim__DOT__main_rtbsoc_timer_en_storage"),
+    "RTB_SKIP_IRQ_COMPARE": ("sim__DOT__main_irq_timer_compare_storage",),
 }
 # The counters' copies for their non-blocking updates, where Verilator keeps them in the model.
 _SKIP_COPIES = {"RTB_SKIP_COUNT_COPY": "__Vdly__sim__DOT__main_count",
-                "RTB_SKIP_TIMER_VALUE_COPY": "__Vdly__sim__DOT__main_timer_value"}
+                "RTB_SKIP_TIMER_VALUE_COPY": "__Vdly__{RTB_SKIP_TIMER_VALUE}"}
 
 
 def model_fields(sources: list[Path], obj_dir: Path) -> dict[str, str]:
@@ -85,9 +86,11 @@ def model_fields(sources: list[Path], obj_dir: Path) -> dict[str, str]:
     falling_edge = any("negedge" in path.read_text(errors="surrogateescape") for path in sources)
     if not falling_edge and "__Vtrigrprev__TOP__sys_clk" in declared:
         fields["RTB_SIM_CLOCK_PREVIOUS"] = "__Vtrigrprev__TOP__sys_clk"
-    if all(name in declared for name in _SKIP_FIELDS.values()):
-        fields.update(_SKIP_FIELDS)
-        fields.update({macro: name for macro, name in _SKIP_COPIES.items() if name in declared})
+    found = {macro: next((name for name in names if name in declared), None) for macro, names in _SKIP_FIELDS.items()}
+    if all(found.values()):
+        fields.update({macro: str(name) for macro, name in found.items()})
+        copies = {macro: template.format(**fields) for macro, template in _SKIP_COPIES.items()}
+        fields.update({macro: name for macro, name in copies.items() if name in declared})
     return fields
 
 
