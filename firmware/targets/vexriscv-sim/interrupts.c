@@ -45,8 +45,10 @@ void rtb_target_irq_setup(uint32_t priority)
 
 void rtb_target_irq_trigger(uint32_t delay_ts)
 {
-    /* The delay is in cycles whatever the timestamps count (RTB_TS_HZ is the clock). */
-    REG32(RTB_CSR_IRQ_TIMER_COMPARE) = REG32(RTB_CSR_CYCLES_VALUE) + delay_ts;
+    /* The delay is in cycles whatever the timestamps count (RTB_TS_HZ is the clock). Writing
+     * arms the timer: once only, or an interrupt taken at the store (Minerva) arms it again
+     * after the first firing, and a compare value in the past fires at once. */
+    REG32_STORE_ONCE(RTB_CSR_IRQ_TIMER_COMPARE, REG32(RTB_CSR_CYCLES_VALUE) + delay_ts);
 }
 
 /* The timers' paths run exactly the instructions they ran before the UART was added, so their
