@@ -113,6 +113,14 @@ if ! python3 -c 'import amaranth_soc.wishbone' >/dev/null 2>&1; then
   fi
 fi
 
+# The soft-core's CV32E40P CPU (pyproject.toml's "cv32e40p" extra: pythondata-cpu-cv32e40p).
+needs=$(unmet cv32e40p)
+if [ -n "$needs" ]; then
+  say "installing the CV32E40P CPU's sources (pythondata-cpu-cv32e40p): needs $needs"
+  mapfile -t cv32e40p < <(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["cv32e40p"]))')
+  python3 -m pip install -q --disable-pip-version-check "${cv32e40p[@]}"
+fi
+
 # NuttX's Kconfig tools (pyproject.toml's "nuttx" extra), when a NuttX tree is given.
 if [ -n "${NUTTX_PATH:-}" ]; then
   needs=$(unmet nuttx)

@@ -71,3 +71,14 @@ def test_a_bad_variant_exits_2_with_advice(tmp_path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "icache=3K is not a power of two" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_cv32e40p_is_a_cpu_without_settings() -> None:
+    assert cpu_config.parse("cv32e40p").as_dict() == {"cpu": "cv32e40p", "icache": None, "dcache": None}
+    with pytest.raises(RtbenchError, match="cv32e40p takes no settings"):
+        cpu_config.parse("cv32e40p:icache=2K")
+    assert platforms.cpu_defines(SOFT_CORE, platforms.target_variants(SOFT_CORE, ["cv32e40p"])) == ("RTB_CPU_CV32E40P",)
+    with pytest.raises(RtbenchError, match="one CPU's variants"):
+        platforms.target_variants(SOFT_CORE, ["minerva", "cv32e40p"])
+    assert "pythondata-cpu-cv32e40p" in versions(SOFT_CORE, "cv32e40p")
+    assert "pythondata-cpu-cv32e40p" not in versions(SOFT_CORE, "minerva")

@@ -3,7 +3,8 @@
 """CPU variants that carry their own settings: `minerva:icache=2K:dcache=1K` names the Minerva
 core with a 2 KiB instruction cache and a 1 KiB data cache. Colons separate a variant's settings
 (commas separate variants on the command line). Every setting is checked here, before anything
-is built, against what the core can generate."""
+is built, against what the core can generate. `cv32e40p` (OpenHW's CV32E40P, as LiteX ships it)
+has no caches and takes no settings."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from dataclasses import dataclass
 from ..errors import RtbenchError
 
 # The configurable CPUs and the settings each takes.
-CONFIGURABLE = ("minerva",)
+CONFIGURABLE = ("minerva", "cv32e40p")
+# The configurable CPUs whose core has no settings to give.
+FIXED = ("cv32e40p",)
 _CACHES = ("icache", "dcache")
 WAYS = (1, 2)  # Minerva's caches are direct-mapped or 2-way
 LINE_BYTES = (16, 32, 64)  # 4, 8 or 16 words a line
@@ -104,6 +107,9 @@ def parse(variant: str) -> CpuConfig:
     cpu, *settings = variant.strip().split(":")
     if cpu not in CONFIGURABLE:
         raise RtbenchError(f"'{cpu}' is not a configurable CPU", "configurable: " + ", ".join(CONFIGURABLE))
+    if cpu in FIXED and settings:
+        raise RtbenchError(f"CPU variant '{variant}': {cpu} takes no settings (its core has no caches)",
+                           f"write plain {cpu}")
     values: dict[str, str] = {}
     known = [f"{k}{suffix}" for k in _CACHES for suffix in ("", "_ways", "_line")]
     for setting in settings:

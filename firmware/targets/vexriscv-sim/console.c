@@ -68,6 +68,9 @@ static const char *soc_ident(char *buf, size_t cap)
 /* A Minerva variant's name carries its cache settings. */
 #define SOC_IDENT_BYTES 192
 #define CPU_TEXT "Minerva rv32im, running rv32i code (caches chosen at run time)"
+#elif defined(RTB_CPU_CV32E40P)
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "CV32E40P rv32imc, running rv32i code, traps through a vector table"
 #else
 #define SOC_IDENT_BYTES 64
 #define CPU_TEXT "VexRiscv rv32i (variant chosen at run time)"

@@ -10,8 +10,8 @@
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 
-#if defined(RTB_CPU_MINERVA)
-/* Minerva takes the SoC's interrupts as its 16 fast local interrupts: mie/mip bits 16 and up. */
+#if defined(RTB_CPU_MINERVA) || defined(RTB_CPU_CV32E40P)
+/* Minerva and CV32E40P take the SoC's interrupts as fast local interrupts: mie/mip bits 16 and up. */
 #define CSR_IRQ_MASK "mie"
 #define CSR_IRQ_PENDING "mip"
 #define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))

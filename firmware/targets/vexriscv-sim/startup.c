@@ -20,8 +20,14 @@ __attribute__((used, noreturn)) static void c_start(void)
     rtb_main();
 }
 
+#if defined(RTB_CPU_CV32E40P)
+#define EARLY_TRAP_ALIGN 256 /* CV32E40P's mtvec keeps a 256-byte-aligned base (direct mode here) */
+#else
+#define EARLY_TRAP_ALIGN 4
+#endif
+
 /* Until a kernel installs its own trap handler, every trap is a fault. */
-__attribute__((naked, aligned(4))) static void early_trap(void)
+__attribute__((naked, aligned(EARLY_TRAP_ALIGN))) static void early_trap(void)
 {
     __asm__ volatile("j rtb_target_exception\n");
 }

@@ -20,6 +20,8 @@ endif()
 set(RTB_VEX_SOC_CPU)
 if("RTB_CPU_MINERVA" IN_LIST RTB_DEFINES)
     set(RTB_VEX_SOC_CPU --variant minerva)
+elseif("RTB_CPU_CV32E40P" IN_LIST RTB_DEFINES)
+    set(RTB_VEX_SOC_CPU --variant cv32e40p)
 endif()
 execute_process(COMMAND ${RTB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/soc/rtb_soc.py --out ${RTB_VEX_SOC_DIR} ${RTB_VEX_SOC_BLOCKS} ${RTB_VEX_SOC_CPU}
                 RESULT_VARIABLE rtb_soc_status OUTPUT_QUIET ERROR_VARIABLE rtb_soc_error)

@@ -8,6 +8,15 @@
 
 #include <stdint.h>
 
+#include "rtb/target.h"
+
+/* Target (RISC-V): make `entry`, the kernel port's trap entry (it reads mcause itself), the CPU's
+ * trap handler. A target whose CPU enters traps elsewhere defines its own in rtb_target_config.h
+ * (vexriscv-sim's CV32E40P: a vector table). */
+#ifndef RTB_TARGET_TRAP_ENTRY
+#define RTB_TARGET_TRAP_ENTRY(entry) __asm__ volatile("csrw mtvec, %0" ::"r"(entry))
+#endif
+
 /* Target: start the periodic kernel tick interrupt at `tick_hz`. */
 void rtb_target_tick_start(uint32_t tick_hz);
 /* Target: serve the pending platform interrupts (the tick calls rtb_os_tick_interrupt()). */

@@ -16,7 +16,7 @@ void freertos_risc_v_trap_handler(void);
 /* Called by xPortStartScheduler: the kernel's trap handler takes over from the start-up's. */
 void vPortSetupTimerInterrupt(void)
 {
-    __asm__ volatile("csrw mtvec, %0" ::"r"(freertos_risc_v_trap_handler));
+    RTB_TARGET_TRAP_ENTRY(freertos_risc_v_trap_handler);
     rtb_target_tick_start(configTICK_RATE_HZ);
 }
 

@@ -27,7 +27,7 @@ VOID _tx_initialize_low_level(VOID)
     __asm__ volatile("csrci mstatus, 8" ::: "memory");
     _tx_thread_system_stack_ptr = &system_stack[RTB_THREADX_SYSTEM_STACK_BYTES / sizeof(uint32_t)];
     _tx_initialize_unused_memory = TX_NULL; /* rtbench allocates every object statically */
-    __asm__ volatile("csrw mtvec, %0" ::"r"(rtb_threadx_trap));
+    RTB_TARGET_TRAP_ENTRY(rtb_threadx_trap);
     rtb_target_tick_start(TX_TIMER_TICKS_PER_SECOND);
 }
 

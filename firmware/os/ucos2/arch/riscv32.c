@@ -24,7 +24,7 @@ void SysTick_Handler(void);
 /* Called before OSStart, interrupts still masked (OSStartHighRdy enables them). */
 void rtb_ucos2_tick_start(void)
 {
-    __asm__ volatile("csrw mtvec, %0" ::"r"(rtb_ucos2_trap));
+    RTB_TARGET_TRAP_ENTRY(rtb_ucos2_trap);
     rtb_target_tick_start(OS_TICKS_PER_SEC);
 }
 

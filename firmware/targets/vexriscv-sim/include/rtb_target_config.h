@@ -37,6 +37,11 @@
 #define RTB_TARGET_IRQ_TRIGGER_DELAY_US 500u
 #endif
 
+/* CV32E40P enters traps through a vector table (the other CPUs: mtvec is the kernel's entry). */
+#if defined(RTB_CPU_CV32E40P)
+#include "cv32e40p_vectors.h"
+#endif
+
 /* Large buffers skip the start-up zeroing so boot_time measures the kernel, not rtbench. */
 #define RTB_NOINIT __attribute__((section(".noinit")))
 

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench's LiteX/VexRiscv SoC for Verilator simulation, owned by rtbench so that peripherals
-can be added: CPU (one of VexRiscv's variants), main RAM that holds the program (it boots
-straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle counter (the
-timestamp), a compare timer for the benchmark interrupt, a transmitter with a line time for the
-UART benchmarks, the sim-finish register and, for the kernels that ask for them (os.toml
+can be added: CPU (one of VexRiscv's variants, Minerva or CV32E40P), main RAM that holds the
+program (it boots straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle
+counter (the timestamp), a compare timer for the benchmark interrupt, a transmitter with a line
+time for the UART benchmarks, the sim-finish register and, for the kernels that ask for them (os.toml
 soc_blocks), the hardware schedulers: --blocks hwsched, a priority selector with a timer bank
 (freertos-hw); --blocks task_slots, per-task slots with their counters (freertos-codesign).
 
@@ -42,7 +42,7 @@ from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
 
 VARIANTS = ("minimal", "lite", "standard", "full")
-CONFIGURABLE = ("minerva",)  # CPUs whose caches are settings (minerva_cpu.py)
+CONFIGURABLE = ("minerva", "cv32e40p")  # other CPUs (minerva_cpu.py: caches as settings; cv32e40p: none)
 OPTIONAL_BLOCKS = ("hwsched", "task_slots")  # freertos-hw's priority selector and timer bank; freertos-codesign's slots
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
 # to time with the user's --clock instead.
@@ -74,7 +74,11 @@ class RtbSoC(SoCCore):
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
         cpu_type, cpu_variant, cpu_name = "vexriscv", variant, "VexRiscv"
-        if cpu_config is not None:  # a configurable CPU (minerva_cpu.py)
+        if cpu_config is not None and cpu_config["cpu"] == "cv32e40p":
+            # LiteX's own CV32E40P wrapper (RTL from pythondata-cpu-cv32e40p): the SoC's interrupts
+            # reach it as fast interrupts, mie/mip bits 16 and up, as on Minerva.
+            cpu_type, cpu_variant, cpu_name = "cv32e40p", "standard", "CV32E40P"
+        elif cpu_config is not None:  # Minerva, caches as settings (minerva_cpu.py)
             cpu_type, cpu_variant, cpu_name = minerva_cpu.register(cpu_config, cpu_cache), "standard", "Minerva"
             main_ram = minerva_cpu.MAIN_RAM  # where its caches reach (minerva_cpu.py)
         self.mem_map = {**SoCCore.mem_map, "main_ram": main_ram}
@@ -174,7 +178,7 @@ def build_model(soc: RtbSoC, out: Path, training: Path | None = None) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard",
-                        help=f"VexRiscv's {', '.join(VARIANTS)}, or a configurable CPU's variant (minerva...)")
+                        help=f"VexRiscv's {', '.join(VARIANTS)}, or another CPU's variant (minerva..., cv32e40p)")
     parser.add_argument("--cpu-config", type=json.loads, metavar="JSON",
                         help="a configurable CPU's settings (rtbench/acquire/cpu_config.py as_dict); plain "
                              "`--variant minerva` without it has no caches")
