@@ -33,9 +33,11 @@ def test_cv32e40p_runs_the_kernel_through_its_vector_table(kernel: str, workspac
     request = RunRequest(target="vexriscv-sim", os=kernel, bench=",".join(SELECTION), iterations=20, warmup=2,
                          silence=120.0, timeout=900.0, variants=["cv32e40p"])
     run = execute(request, workspace, lambda _message: None)
-    assert [(r.label(), r.status, r.reason) for r in run.results] == [(b, "ok", "") for b in SELECTION]
+    # uC/OS-II has one task per priority: no switch between equal-priority tasks.
+    expected = {b: "unsupported" if (kernel, b) == ("ucos2", "task_switch") else "ok" for b in SELECTION}
+    assert {r.label(): r.status for r in run.results} == expected
     assert run.manifest["stream_errors"] == [] and run.manifest["run"]["exit_status"] == 0
-    m = {r.label(): median(r.samples()) for r in run.results}
+    m = {r.label(): median(r.samples()) for r in run.results if r.status == "ok"}
     # An interrupt enters the kernel's handler through one jump of the table, then the kernel
     # saves the task's context before rtbench's handler reads the time: a few hundred cycles at
     # most without caches, as on VexRiscv's minimal. Entering at base + 4n of the handler itself
