@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """freertos-hw on the vexriscv-sim SoC's hardware scheduler: the whole catalogue passes, the
-switch decision is measured on both kernels on the same SoC model, and the variant refuses
-targets without the accelerator."""
+switch decision is measured on both kernels on the same SoC (the software kernel's model
+leaves the accelerator's logic out, its places kept), and the variant refuses targets without
+the accelerator."""
 from __future__ import annotations
 
 import json
@@ -75,7 +76,7 @@ def test_hardware_selection_shortens_the_switch_decision(sw_run: Run, hw_compare
     sw = {r.label(): statistics.mean(r.samples()) for r in sw_run.results if r.bench == "sched_decision"}
     hw = {r.label(): statistics.mean(r.samples()) for r in hw_compared.results if r.bench == "sched_decision"}
     assert sw.keys() == hw.keys() and len(sw) == 4
-    # The same SoC model, the same decision path except the clz call the selector replaces.
+    # The same SoC, the same decision path except the clz call the selector replaces.
     assert all(hw[label] < sw[label] for label in sw), (sw, hw)
 
 
