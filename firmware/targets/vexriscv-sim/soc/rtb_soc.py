@@ -105,7 +105,7 @@ class RtbSoC(SoCCore):
         """The optional blocks a kernel asks for. Without the hardware scheduler its places stay
         taken (one constant register each, its interrupt number unconnected), so that every other
         register address and interrupt number, and so every other kernel's image, is the same
-        with or without it. Simulating it costs about a third of a plain model's time."""
+        with or without it. It is most of the SoC's logic around the CPU, simulated every cycle."""
         if "hwsched" in self.blocks:
             self.hwsched = PrioritySelector()
             self.hwtimers = TimerBank()
