@@ -134,9 +134,13 @@ def test_other_samples_with_the_same_median_are_a_change() -> None:
     stored = ref.load(CELL)
     edited = copy.deepcopy(stored)
     row = _first_ok(edited)
-    row["samples"][row["samples"].index(max(row["samples"]))] += 1
+    moved = row["samples"].index(max(row["samples"]))
+    row["samples"][moved] += 1
     (change,) = ref.compare(CELL, stored, edited)
-    assert change.label == ref.label(row) and change.measured.endswith("other samples")
+    assert change.label == ref.label(row) and "other samples" in change.measured
+    # Where they part, so that a one-off difference can be told from a shift of every sample.
+    old = max(row["samples"]) - 1
+    assert f"sample {moved} of {len(row['samples'])}: {old} -> {old + 1}, 1 differ" in change.measured
 
 
 def test_other_statistics_do_not_count() -> None:

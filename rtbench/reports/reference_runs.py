@@ -278,8 +278,18 @@ def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list
         if old != new:
             changes.append(Change(cell, name, old, new))
         elif before[name].get("samples") != after[name].get("samples"):
-            changes.append(Change(cell, name, f"{old} (stored samples)", f"{new}, other samples"))
+            where = _first_difference(before[name].get("samples") or [], after[name].get("samples") or [])
+            changes.append(Change(cell, name, f"{old} (stored samples)", f"{new}, other samples ({where})"))
     return changes
+
+
+def _first_difference(stored: list[Any], measured: list[Any]) -> str:
+    """Where two sample lists part: `sample 859 of 1000: 2548 -> 2550, 85 differ`."""
+    if len(stored) != len(measured):
+        return f"{len(measured)} samples where {len(stored)} were stored"
+    differ = [i for i, (a, b) in enumerate(zip(stored, measured)) if a != b]
+    first = differ[0]
+    return f"sample {first} of {len(stored)}: {stored[first]} -> {measured[first]}, {len(differ)} differ"
 
 
 def report(changes: list[Change]) -> str:

@@ -22,6 +22,7 @@ from ...model import Result, Scale
 from .. import guest_kernel, initramfs, processes
 from ..build import Build
 from ..platforms import Target, find_kernel
+from . import qemu
 from .console import ConsoleRun, Launch, run_console
 
 BOOT_MARKS = ("kernel_start", "init", "first_task")
@@ -97,7 +98,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
         cpio.write_bytes(ramdisk)
         command = [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"],
                    "-display", "none", "-monitor", "none", "-serial", "stdio",
-                   "-icount", spec["icount"], "-rtc", "base=2000-01-01T00:00:00,clock=vm",
+                   *qemu.icount(spec), "-rtc", "base=2000-01-01T00:00:00,clock=vm",
                    *spec.get("extra", []),
                    "-kernel", str(guest.image), "-dtb", str(guest.device_tree), "-initrd", str(cpio),
                    "-append", append, "-no-reboot"]
@@ -149,5 +150,5 @@ def describe(target: Target) -> dict[str, str]:
     spec = target.spec["qemu"]
     version = processes.run([spec["binary"], "--version"], timeout=30).stdout.splitlines()
     return {"name": "qemu (Linux guest)", "version": version[0] if version else "unknown",
-            "machine": spec["machine"], "cpu": spec["cpu"], "timing": f"-icount {spec['icount']}",
+            "machine": spec["machine"], "cpu": spec["cpu"], "timing": f"-icount {spec['icount']}", "serialised": qemu.RECORD[0],
             "append": str(target.spec.get("append", ""))}

@@ -3,11 +3,25 @@
 """Runs an image in QEMU system emulation, with deterministic instruction counting (-icount)."""
 from __future__ import annotations
 
+import os
 import subprocess
 
 from ..build import Build
 from ..platforms import Target
 from .console import ConsoleRun, Launch, run_console
+
+
+# Record/replay's record mode, recording to nowhere: it makes QEMU's main loop and the CPU thread
+# take turns. Without it, with sleep=off, the main loop may advance a halted CPU's clock to the
+# next timer from an instruction count that still misses the CPU's last instructions before its
+# WFI: on a loaded host, an occasional run of FreeRTOS's tickless idle had a few samples moved by
+# an instruction or two (docs/concepts/units.md). What a run measures is otherwise the same.
+RECORD = ("rr=record", f"rrfile={os.devnull}")
+
+
+def icount(spec: dict) -> list[str]:
+    """QEMU's -icount option for a target's qemu spec, serialised as RECORD says."""
+    return ["-icount", ",".join([str(spec["icount"]), *RECORD])]
 
 
 def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
@@ -18,7 +32,7 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
     semihosting = ",".join(["enable=on", "target=native"] + [f"arg={w.replace(',', ',,')}" for w in words])
     return [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"],
             "-display", "none", "-monitor", "none", "-serial", "stdio",
-            "-icount", spec["icount"], "-semihosting-config", semihosting,
+            *icount(spec), "-semihosting-config", semihosting,
             *spec.get("extra", []), "-kernel", str(build.elf)]
 
 
@@ -33,4 +47,4 @@ def describe(target: Target) -> dict[str, str]:
     except (OSError, IndexError):
         version = "unknown"
     return {"name": "qemu", "version": version, "machine": spec["machine"], "cpu": spec["cpu"],
-            "timing": f"-icount {spec['icount']}"}
+            "timing": f"-icount {spec['icount']}", "serialised": RECORD[0]}
