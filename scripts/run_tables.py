@@ -9,6 +9,9 @@
         # one row per run and result: n, min, median, p99, max, jitter (max - min), stddev
     python3 scripts/run_tables.py phases A.json B.json
         # boot_time and its phases (the result's notes), one column per run
+    python3 scripts/run_tables.py variants A.json --rows task_switch irq_latency [--names ...]
+        # a run on several CPU variants: per variant, how many results are ok, unsupported and
+        # failed, the rows' medians, and every failure with its reason
 
 Each table is followed by a caption naming every run and what produced it (kernel, source,
 image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash."""
@@ -116,12 +119,55 @@ def phases_table(docs: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def variant_columns(docs: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str, dict[str, dict[str, Any]]]]:
+    """Each run's results split by CPU variant (in the run's order): (run, variant, by label). A
+    result without a variant in a run with several (the image's footprint) holds for each."""
+    columns = []
+    for doc in docs:
+        named = [r for r in doc["results"] if "cpu_variant" in r.get("params", {})]
+        variants = list(dict.fromkeys(str(r["params"]["cpu_variant"]) for r in named))
+        if not variants:
+            variants = [str(doc["manifest"].get("target_settings", {}).get("cpu_variant", MISSING))]
+        split: dict[str, dict[str, dict[str, Any]]] = {variant: {} for variant in variants}
+        for row in doc["results"]:
+            params = dict(row.get("params", {}))
+            variant = params.pop("cpu_variant", None)
+            for name in ([str(variant)] if variant is not None else variants):
+                split[name][result_label(str(row["bench"]), params)] = row
+        columns += [(doc, variant, rows) for variant, rows in split.items()]
+    return columns
+
+
+def variants_table(docs: list[dict[str, Any]], rows: list[str], names: list[str] | None) -> list[str]:
+    columns = variant_columns(docs)
+    heads = names or [f"{kernel_name(doc)} `{variant}`" for doc, variant, _ in columns]
+    if len(heads) != len(columns):
+        raise SystemExit(f"run_tables: --names needs one name per run and variant ({len(columns)})")
+    lines = ["| result | unit | " + " | ".join(heads) + " |",
+             "| --- | --- | " + " | ".join("---:" for _ in columns) + " |"]
+    counts = []
+    for _, _, found in columns:
+        statuses = [str(r.get("status")) for r in found.values()]
+        failed = len(statuses) - statuses.count("ok") - statuses.count("unsupported")
+        counts.append(f"{statuses.count('ok')} · {statuses.count('unsupported')} · {failed}")
+    lines.append("| **results ok · unsupported · failed** |  | " + " | ".join(counts) + " |")
+    for label in rows:
+        found = [rows_of.get(label) for _, _, rows_of in columns]
+        unit = next((r["unit"] for r in found if r), MISSING)
+        lines.append(f"| `{label}` | {unit} | " + " | ".join(figure(r) for r in found) + " |")
+    failures = [f"- {head}: `{label}` {row.get('status')}: {row.get('reason') or 'no reason given'}"
+                for head, (_, _, found) in zip(heads, columns) for label, row in found.items()
+                if row.get("status") not in ("ok", "unsupported")]
+    return lines + (["", "Failed:", "", *failures] if failures else ["", "No result failed."])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("ratio", "stats", "phases"))
+    parser.add_argument("kind", choices=("ratio", "stats", "phases", "variants"))
     parser.add_argument("runs", nargs="+", help="run JSON files")
     parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels, in order")
-    parser.add_argument("--names", nargs="+", metavar="NAME", help="how each run is named (stats)")
+    parser.add_argument("--names", nargs="+", metavar="NAME",
+                        help="how each run (stats) or each run's variant (variants) is named")
     args = parser.parse_args(argv)
     docs = [load(path) for path in args.runs]
     if args.kind == "ratio":
@@ -133,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         if len(names) != len(docs):
             parser.error("--names needs one name per run")
         lines = stats_table(docs, args.rows, names)
+    elif args.kind == "variants":
+        lines = variants_table(docs, args.rows, args.names)
     else:
         lines = phases_table(docs)
     print("\n".join(lines) + "\n\n" + caption(args.runs, docs))

@@ -69,3 +69,22 @@ def test_a_tree_that_is_not_the_kernel_is_named(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("THREADX_PATH", str(tmp_path))
     part = doctor.part("kernel", "threadx")
     assert not part.ready and "not a threadx source tree" in part.reason
+
+
+def test_the_soft_cores_other_cpus_are_checked_by_their_packages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Minerva and CV32E40P are ready when their generators' packages are installed (setup.sh
+    installs them); a missing one is named with the extra that installs it."""
+    parts = {p.name: p for p in doctor.cpu_parts(find_target("vexriscv-sim"))}
+    assert set(parts) == {"vexriscv-sim minerva", "vexriscv-sim cv32e40p"}
+    assert all(p.optional and p.ready for p in parts.values()), [p.reason for p in parts.values()]
+    assert "pythondata-cpu-minerva" in parts["vexriscv-sim minerva"].checks[0].detail
+    real = doctor.importlib.metadata.version
+
+    def without_cv32e40p(name: str) -> str:
+        if name == "pythondata-cpu-cv32e40p":
+            raise doctor.importlib.metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(doctor.importlib.metadata, "version", without_cv32e40p)
+    part = doctor.part("cpu", "vexriscv-sim cv32e40p")
+    assert not part.ready and "rtbench[cv32e40p]" in part.reason and "pythondata-cpu-cv32e40p" in part.reason

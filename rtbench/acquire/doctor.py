@@ -129,6 +129,24 @@ def python_packages_check(target: Target) -> Check | None:
     return Check("SoC Python packages", True, ", ".join(found))
 
 
+def cpu_parts(target: Target) -> list[Part]:
+    """The target's optional CPUs (vexriscv-sim's Minerva and CV32E40P): each is ready when the
+    Python packages its SoC is generated from are installed (pyproject's extra of its name)."""
+    parts = []
+    for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items():
+        found, missing = [], []
+        for name in spec.get("packages", []):
+            try:
+                found.append(f"{name} {importlib.metadata.version(name)}")
+            except importlib.metadata.PackageNotFoundError:
+                missing.append(name)
+        check = (Check(f"{cpu}'s Python packages", False, f"missing {', '.join(missing)}",
+                       f"{SETUP}, or pip install 'rtbench[{cpu}]'") if missing
+                 else Check(f"{cpu}'s Python packages", True, ", ".join(found)))
+        parts.append(Part("cpu", f"{target.name} {cpu}", optional=True, checks=[check]))
+    return parts
+
+
 def _toolchain_checks(target: Target) -> list[Check]:
     checks = [tool_check(tool, str(package)) for tool, package in target.spec.get("tools", {}).items()]
     compiler = str(target.spec.get("compiler", "cc"))
@@ -202,6 +220,7 @@ def diagnose(progress: Callable[[str], None] = lambda _: None) -> list[Part]:
     for target in every_target:
         progress(f"target {target.name}")
         parts.append(target_part(target))
+        parts += cpu_parts(target)
     for kernel in platforms.kernels():
         progress(f"kernel {kernel.name}")
         parts.append(kernel_part(kernel, every_target))
@@ -215,4 +234,10 @@ def part(kind: str, name: str) -> Part:
         return target_part(platforms.find_target(name))
     if kind == "kernel":
         return kernel_part(platforms.find_kernel(name), platforms.targets())
+    if kind == "cpu":  # "TARGET CPU"
+        target, _, cpu = name.partition(" ")
+        found = [p for p in cpu_parts(platforms.find_target(target)) if p.name == name]
+        if not found:
+            raise RtbenchError(f"target {target} has no optional CPU {cpu!r}")
+        return found[0]
     return harness_part()

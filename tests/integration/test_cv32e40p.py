@@ -4,12 +4,10 @@
 and each kernel with an RV32 port boots and runs a switch, a preemption and the interrupt entry
 through the image's vector table (CV32E40P's mtvec keeps a 256-byte-aligned base only). The
 manifest records the CPU and its package. uC/OS-II and ThreadX need their trees (UCOS2_PATH,
-THREADX_PATH); skips when pythondata-cpu-cv32e40p is not installed (scripts/setup.sh installs it).
+THREADX_PATH); skips with rtbench doctor's reason when CV32E40P's package is not installed
+(scripts/setup.sh installs it).
 The model build takes two to three minutes."""
 from __future__ import annotations
-
-import importlib.util
-import shutil
 
 import pytest
 
@@ -21,14 +19,12 @@ from tests.parts import need
 pytestmark = pytest.mark.integration
 
 SELECTION = ("boot_time", "task_switch", "irq_latency", "task_preempt")
-MISSING = [name for name in ("pythondata_cpu_cv32e40p",) if importlib.util.find_spec(name) is None]
 
 
-@pytest.mark.skipif(bool(MISSING) or shutil.which("verilator") is None,
-                    reason=f"CV32E40P's sources are not installed ({', '.join(MISSING) or 'verilator'} missing): "
-                           "run scripts/setup.sh")
 @pytest.mark.parametrize("kernel", ["freertos", "ucos2", "threadx"])
 def test_cv32e40p_runs_the_kernel_through_its_vector_table(kernel: str, workspace: Workspace) -> None:
+    need("target", "vexriscv-sim")
+    need("cpu", "vexriscv-sim cv32e40p")
     need("kernel", kernel)
     request = RunRequest(target="vexriscv-sim", os=kernel, bench=",".join(SELECTION), iterations=20, warmup=2,
                          silence=120.0, timeout=900.0, variants=["cv32e40p"])

@@ -3,30 +3,25 @@
 """The soft-core with Minerva as its CPU: one cache configuration (2-way I-cache, D-cache) is
 generated, verilated and runs FreeRTOS's context switch and interrupt entry; the manifest
 records the CPU, its caches and its generator's versions, and the generated core is cached by
-its configuration. Skips when Minerva's generator is not installed (scripts/setup.sh installs
-it). The model build takes two to three minutes."""
+its configuration. Skips with rtbench doctor's reason when Minerva's generator is not installed
+(scripts/setup.sh installs it). The model build takes two to three minutes."""
 from __future__ import annotations
-
-import importlib.util
-import shutil
 
 import pytest
 
 from rtbench.acquire.session import RunRequest, execute
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
+from tests.parts import need
 
 pytestmark = pytest.mark.integration
 
 VARIANT = "minerva:icache=2K:icache_ways=2:dcache=1K"
-MISSING = [name for name in ("amaranth", "amaranth_soc", "pythondata_cpu_minerva")
-           if importlib.util.find_spec(name) is None]
 
 
-@pytest.mark.skipif(bool(MISSING) or shutil.which("verilator") is None,
-                    reason=f"Minerva's generator is not installed ({', '.join(MISSING) or 'verilator'} missing): "
-                           "run scripts/setup.sh")
 def test_minerva_runs_freertos_and_records_its_caches(workspace: Workspace) -> None:
+    need("target", "vexriscv-sim")
+    need("cpu", "vexriscv-sim minerva")
     request = RunRequest(target="vexriscv-sim", bench="task_switch,irq_latency,cpu_reference", iterations=20,
                          warmup=2, silence=120.0, timeout=900.0, variants=["minerva:dcache=1K:icache=2K:icache_ways=2"])
     run = execute(request, workspace, lambda _message: None)

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""scripts/run_tables.py's variants table on a stored reference run with several CPU variants:
+one column per variant, the statuses counted from the run, every failure listed."""
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rtbench.reports import reference_runs as ref
+
+ROOT = Path(__file__).resolve().parent.parent
+CELL = "vexriscv-sim-minerva-caches-freertos"
+
+
+def _variants(path: Path, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "run_tables.py"), "variants", str(path), *args],
+                          capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def test_each_variant_is_a_column_with_its_counts_and_medians(tmp_path: Path) -> None:
+    doc = ref.load(CELL)
+    path = tmp_path / f"{CELL}.json"
+    path.write_text(json.dumps(doc))
+    lines = _variants(path, "--rows", "irq_latency").splitlines()
+    variants = list(dict.fromkeys(r["params"]["cpu_variant"] for r in doc["results"]))
+    assert all(f"`{v}`" in lines[0] for v in variants)
+    counts = lines[2].split("|")[3:-1]
+    per_variant = [sum(r["params"]["cpu_variant"] == v and r["status"] == "ok" for r in doc["results"]) for v in variants]
+    assert [c.strip().split(" · ")[0] for c in counts] == [str(n) for n in per_variant]
+    medians = {r["params"]["cpu_variant"]: r["p50"] for r in doc["results"] if r["bench"] == "irq_latency"}
+    assert lines[3].split("|")[3:-1] == [f" {medians[v]} " for v in variants]
+    assert "No result failed." in lines
+
+
+def test_a_failure_is_listed_with_its_reason(tmp_path: Path) -> None:
+    doc = copy.deepcopy(ref.load(CELL))
+    doc["results"][0].update(status="fail", reason="the check did not hold")
+    path = tmp_path / "failed.json"
+    path.write_text(json.dumps(doc))
+    out = _variants(path, "--rows", "task_preempt", "--names", *"abcdefg")
+    assert "| **results ok · unsupported · failed** |  | 3 · 0 · 1 |" in out
+    assert f"- a: `{ref.label(doc['results'][0]).split('[')[0]}` fail: the check did not hold" in out
