@@ -142,7 +142,8 @@ def variants_table(docs: list[dict[str, Any]], rows: list[str], names: list[str]
     columns = variant_columns(docs)
     heads = names or [f"{kernel_name(doc)} `{variant}`" for doc, variant, _ in columns]
     if len(heads) != len(columns):
-        raise SystemExit(f"run_tables: --names needs one name per run and variant ({len(columns)})")
+        raise ValueError(f"--names needs one name per run and variant ({len(columns)}: "
+                         + ", ".join(variant for _, variant, _ in columns) + ")")
     lines = ["| result | unit | " + " | ".join(heads) + " |",
              "| --- | --- | " + " | ".join("---:" for _ in columns) + " |"]
     counts = []
@@ -180,7 +181,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--names needs one name per run")
         lines = stats_table(docs, args.rows, names)
     elif args.kind == "variants":
-        lines = variants_table(docs, args.rows, args.names)
+        try:
+            lines = variants_table(docs, args.rows, args.names)
+        except ValueError as err:
+            parser.error(str(err))
     else:
         lines = phases_table(docs)
     print("\n".join(lines) + "\n\n" + caption(args.runs, docs))

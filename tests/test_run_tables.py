@@ -30,7 +30,8 @@ def test_each_variant_is_a_column_with_its_counts_and_medians(tmp_path: Path) ->
     variants = list(dict.fromkeys(r["params"]["cpu_variant"] for r in doc["results"]))
     assert all(f"`{v}`" in lines[0] for v in variants)
     counts = lines[2].split("|")[3:-1]
-    per_variant = [sum(r["params"]["cpu_variant"] == v and r["status"] == "ok" for r in doc["results"]) for v in variants]
+    per_variant = [sum(r["params"]["cpu_variant"] == v and r["status"] == "ok" for r in doc["results"])
+                   for v in variants]
     assert [c.strip().split(" · ")[0] for c in counts] == [str(n) for n in per_variant]
     medians = {r["params"]["cpu_variant"]: r["p50"] for r in doc["results"] if r["bench"] == "irq_latency"}
     assert lines[3].split("|")[3:-1] == [f" {medians[v]} " for v in variants]
@@ -45,3 +46,12 @@ def test_a_failure_is_listed_with_its_reason(tmp_path: Path) -> None:
     out = _variants(path, "--rows", "task_preempt", "--names", *"abcdefg")
     assert "| **results ok · unsupported · failed** |  | 3 · 0 · 1 |" in out
     assert f"- a: `{ref.label(doc['results'][0]).split('[')[0]}` fail: the check did not hold" in out
+
+
+def test_names_that_do_not_fit_the_variants_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / f"{CELL}.json"
+    path.write_text(json.dumps(ref.load(CELL)))
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "run_tables.py"), "variants", str(path),
+                           "--names", "a", "b"], capture_output=True, text=True)
+    assert done.returncode == 2 and "--names needs one name per run and variant (7: minerva," in done.stderr
+    assert "Traceback" not in done.stderr

@@ -150,5 +150,6 @@ def describe(target: Target) -> dict[str, str]:
     spec = target.spec["qemu"]
     version = processes.run([spec["binary"], "--version"], timeout=30).stdout.splitlines()
     return {"name": "qemu (Linux guest)", "version": version[0] if version else "unknown",
-            "machine": spec["machine"], "cpu": spec["cpu"], "timing": f"-icount {spec['icount']}", "serialised": qemu.RECORD[0],
+            "machine": spec["machine"], "cpu": spec["cpu"], "timing": f"-icount {spec['icount']}",
+            "serialised": qemu.RECORD[0],
             "append": str(target.spec.get("append", ""))}

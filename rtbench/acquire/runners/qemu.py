@@ -10,7 +10,6 @@ from ..build import Build
 from ..platforms import Target
 from .console import ConsoleRun, Launch, run_console
 
-
 # Record/replay's record mode, recording to nowhere: it makes QEMU's main loop and the CPU thread
 # take turns. Without it, with sleep=off, the main loop may advance a halted CPU's clock to the
 # next timer from an instruction count that still misses the CPU's last instructions before its
