@@ -113,16 +113,22 @@ def emulator_check(target: Target) -> Check | None:
                  "" if ok else "install Debian's qemu-system-arm (7.2 or later)")
 
 
-def python_packages_check(target: Target) -> Check | None:
-    packages = target.spec.get("soc", {}).get("packages")
-    if not packages:
-        return None
+def _installed(packages: list[str]) -> tuple[list[str], list[str]]:
+    """The packages installed ("name version") and those missing (names)."""
     found, missing = [], []
     for name in packages:
         try:
             found.append(f"{name} {importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
             missing.append(name)
+    return found, missing
+
+
+def python_packages_check(target: Target) -> Check | None:
+    packages = target.spec.get("soc", {}).get("packages")
+    if not packages:
+        return None
+    found, missing = _installed(packages)
     if missing:
         return Check("SoC Python packages", False, f"missing {', '.join(missing)}",
                      f"{SETUP}, or pip install 'rtbench[soc]'")
@@ -134,12 +140,7 @@ def cpu_parts(target: Target) -> list[Part]:
     Python packages its SoC is generated from are installed (pyproject's extra of its name)."""
     parts = []
     for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items():
-        found, missing = [], []
-        for name in spec.get("packages", []):
-            try:
-                found.append(f"{name} {importlib.metadata.version(name)}")
-            except importlib.metadata.PackageNotFoundError:
-                missing.append(name)
+        found, missing = _installed(spec.get("packages", []))
         check = (Check(f"{cpu}'s Python packages", False, f"missing {', '.join(missing)}",
                        f"{SETUP}, or pip install 'rtbench[{cpu}]'") if missing
                  else Check(f"{cpu}'s Python packages", True, ", ".join(found)))
