@@ -62,8 +62,8 @@ void rtb_target_interrupt(void)
         REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;
         uint32_t fired_at = FIRED_AT(t_entry);
         /* One trap entry serves every source: a trap taken for the tick can find the benchmark
-         * timer fired after its entry, served from the read of the pending bits on (the entry's
-         * timestamp would make its latency negative). */
+         * timer fired after its entry. It is timed from when the handler saw it pending: the
+         * entry's timestamp would make its latency negative. */
         if ((int32_t)(t_entry - fired_at) < 0)
             t_entry = rtb_target_ts();
         rtb_core_irq(fired_at, t_entry);
