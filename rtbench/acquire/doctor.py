@@ -113,39 +113,31 @@ def emulator_check(target: Target) -> Check | None:
                  "" if ok else "install Debian's qemu-system-arm (7.2 or later)")
 
 
-def _installed(packages: list[str]) -> tuple[list[str], list[str]]:
-    """The packages installed ("name version") and those missing (names)."""
+def _packages_check(item: str, packages: list[str], extra: str) -> Check:
+    """Whether the Python packages are installed: their versions, or the missing ones with the
+    pyproject extra that installs them."""
     found, missing = [], []
     for name in packages:
         try:
             found.append(f"{name} {importlib.metadata.version(name)}")
         except importlib.metadata.PackageNotFoundError:
             missing.append(name)
-    return found, missing
+    if missing:
+        return Check(item, False, f"missing {', '.join(missing)}", f"{SETUP}, or pip install 'rtbench[{extra}]'")
+    return Check(item, True, ", ".join(found))
 
 
 def python_packages_check(target: Target) -> Check | None:
     packages = target.spec.get("soc", {}).get("packages")
-    if not packages:
-        return None
-    found, missing = _installed(packages)
-    if missing:
-        return Check("SoC Python packages", False, f"missing {', '.join(missing)}",
-                     f"{SETUP}, or pip install 'rtbench[soc]'")
-    return Check("SoC Python packages", True, ", ".join(found))
+    return _packages_check("SoC Python packages", packages, "soc") if packages else None
 
 
 def cpu_parts(target: Target) -> list[Part]:
     """The target's optional CPUs (vexriscv-sim's Minerva and CV32E40P): each is ready when the
     Python packages its SoC is generated from are installed (pyproject's extra of its name)."""
-    parts = []
-    for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items():
-        found, missing = _installed(spec.get("packages", []))
-        check = (Check(f"{cpu}'s Python packages", False, f"missing {', '.join(missing)}",
-                       f"{SETUP}, or pip install 'rtbench[{cpu}]'") if missing
-                 else Check(f"{cpu}'s Python packages", True, ", ".join(found)))
-        parts.append(Part("cpu", f"{target.name} {cpu}", optional=True, checks=[check]))
-    return parts
+    return [Part("cpu", f"{target.name} {cpu}", optional=True,
+                 checks=[_packages_check(f"{cpu}'s Python packages", spec.get("packages", []), cpu)])
+            for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items()]
 
 
 def _toolchain_checks(target: Target) -> list[Check]:
