@@ -3,12 +3,12 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Prints the requirements of pyproject.toml that the installed packages do not satisfy.
 
-    python3 scripts/unmet_requirements.py base     # the package's dependencies and its test tools
+    python3 scripts/unmet_requirements.py base     # the package's own dependencies
     python3 scripts/unmet_requirements.py soc      # an extra
 
 One line, requirements separated by "; ", each with what was found; nothing when all are met. A
 requirement with extras (dask[distributed]) is met only when the extras' packages are too.
-scripts/setup.sh installs a group when this prints anything. Versions are ranges, checked with
+scripts/setup.sh (scripts/install_parts.py) installs a group when this finds anything. Versions are ranges, checked with
 packaging's specifiers (pip vendors packaging, so it works before the package is installed)."""
 from __future__ import annotations
 
@@ -57,18 +57,25 @@ def unmet(requirements: list[str], via: str = "") -> list[str]:
     return out
 
 
+def group_requirements(pyproject: Path, group: str) -> list[str]:
+    """The requirement strings of a group: "base" (the package's dependencies) or an extra."""
+    project = tomllib.loads(pyproject.read_text())["project"]
+    extras = project.get("optional-dependencies", {})
+    if group == "base":
+        return list(project.get("dependencies", []))
+    if group not in extras:
+        raise KeyError(group)
+    return list(extras[group])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("group", help="'base' (dependencies and the test extra) or the name of an extra")
+    parser.add_argument("group", help="'base' (the package's dependencies) or the name of an extra")
     parser.add_argument("--pyproject", type=Path, default=Path(__file__).resolve().parent.parent / "pyproject.toml")
     args = parser.parse_args()
-    project = tomllib.loads(args.pyproject.read_text())["project"]
-    extras = project.get("optional-dependencies", {})
-    if args.group == "base":
-        wanted = project.get("dependencies", []) + extras.get("test", [])
-    elif args.group in extras:
-        wanted = extras[args.group]
-    else:
+    try:
+        wanted = group_requirements(args.pyproject, args.group)
+    except KeyError:
         parser.error(f"no group '{args.group}' in {args.pyproject}")
     print("; ".join(unmet(wanted)))
     return 0

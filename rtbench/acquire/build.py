@@ -16,7 +16,7 @@ from pathlib import Path
 from .. import __version__
 from ..errors import RtbenchError
 from ..paths import Workspace, firmware_dir
-from . import processes
+from . import processes, setup_parts
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
 from .platforms import Kernel, Target
@@ -60,7 +60,8 @@ def check_tools(target: Target) -> None:
         names = ", ".join(tool for tool, _ in missing)
         packages = " ".join(package for _, package in missing)
         raise RtbenchError(f"{names} not found: the {target.name} target needs it",
-                           f"run scripts/setup.sh (or apt-get install {packages})")
+                           f"{setup_parts.command(setup_parts.part_of('target', target.name))} "
+                           f"(or apt-get install {packages})")
 
 
 class BuildError(RtbenchError):

@@ -4,8 +4,9 @@
 
 A tool on PATH is not enough: a cross compiler without its C library compiles and fails to
 link, so every toolchain compiles and links a small program the way the target's images do
-(target.toml `[[doctor.probe]]`). Each failing check says what to install. Kernels whose source
-no registry carries (uC/OS-II, ThreadX) are optional parts: the user gives their trees."""
+(target.toml `[[doctor.probe]]`). Each failing check says what to install: the set-up part that
+covers it (rtbench/data/setup_parts.toml, `scripts/setup.sh --part NAME`). Kernels whose source
+no registry carries (uC/OS-II, ThreadX...) are optional parts: the user gives their trees."""
 from __future__ import annotations
 
 import importlib.metadata
@@ -20,13 +21,11 @@ from typing import Any
 
 from ..errors import RtbenchError
 from . import platforms, provenance, qemu_plugin, sources
+from .setup_parts import MAIN
+from .setup_parts import command as setup_command
+from .setup_parts import part_of as setup_part_of
+from .setup_parts import parts as setup_parts
 from .platforms import Kernel, Target
-
-SETUP = "run scripts/setup.sh"
-# Tools outside any one target's build that the default set-up installs: the HTML report's
-# screenshot test, the hardware scheduler's FPGA cost, and the cyclictest cross-check.
-HARNESS_TOOLS = {"chromium": "chromium", "yosys": "yosys", "cyclictest": "rt-tests", "git": "git"}
-
 
 @dataclass(frozen=True)
 class Check:
@@ -38,10 +37,17 @@ class Check:
 
 @dataclass
 class Part:
-    kind: str  # target, kernel or harness
+    kind: str  # target, kernel, cpu or harness
     name: str
-    optional: bool = False  # outside the default set: the user chooses to set it up
+    # Given by the user, or from no registry (a kernel tree, Minerva's amaranth-soc): a test that
+    # needs it skips when it is absent, where it fails for a part that a set-up part installs.
+    optional: bool = False
     checks: list[Check] = field(default_factory=list)
+
+    @property
+    def setup(self) -> str:
+        """The set-up part that installs it ("" for a user's tree)."""
+        return setup_part_of(self.kind, self.name)
 
     @property
     def ready(self) -> bool:
@@ -54,22 +60,26 @@ class Part:
         return "; ".join(f"{c.item}: {c.detail}" + (f" ({c.fix})" if c.fix else "") for c in failed)
 
 
-def tool_check(tool: str, package: str) -> Check:
+def tool_check(tool: str, package: str, setup: str = MAIN) -> Check:
+    """A command on PATH; `package` is the Debian package that provides it, or `pip:EXTRA` for a
+    command that an extra of rtbench's installs (NuttX's olddefconfig, from kconfiglib)."""
     found = shutil.which(tool)
     if not found:
-        return Check(tool, False, "not found", f"{SETUP}, or apt-get install {package}")
+        extra = package.removeprefix("pip:")
+        how = f"pip install 'rtbench[{extra}]'" if extra != package else f"apt-get install {package}"
+        return Check(tool, False, "not found", f"{setup_command(setup)}, or {how}")
     return Check(tool, True, provenance.first_line([found, "--version"]))
 
 
 _PROBE_SOURCE = "int main(void) { return rtb_probe(); }\n"
 
 
-def probe_check(probe: dict[str, Any], compiler: str) -> Check:
+def probe_check(probe: dict[str, Any], compiler: str, setup: str = MAIN) -> Check:
     """Compiles and links a program that includes the probe's headers, with its flags."""
     command = str(probe.get("compiler", compiler))
     what = str(probe.get("what", f"{command} compiles and links"))
     packages = " ".join(probe.get("packages", []))
-    fix = f"{SETUP}" + (f", or apt-get install {packages}" if packages else "")
+    fix = setup_command(setup) + (f", or apt-get install {packages}" if packages else "")
     if not shutil.which(command):
         return Check(what, False, f"{command} not found", fix)
     language = str(probe.get("language", "c"))
@@ -97,7 +107,7 @@ def _machines(binary: str) -> str:
     return subprocess.run([binary, "-machine", "help"], capture_output=True, text=True, timeout=30).stdout
 
 
-def emulator_check(target: Target) -> Check | None:
+def emulator_check(target: Target, setup: str = MAIN) -> Check | None:
     spec = target.spec.get("qemu")
     if not spec:
         return None
@@ -107,13 +117,13 @@ def emulator_check(target: Target) -> Check | None:
     try:
         machines = _machines(binary)
     except (OSError, subprocess.TimeoutExpired) as err:
-        return Check(f"{binary} machine {machine}", False, f"cannot run: {err}", SETUP)
+        return Check(f"{binary} machine {machine}", False, f"cannot run: {err}", setup_command(setup))
     ok = any(line.split()[:1] == [machine] for line in machines.splitlines())
     return Check(f"{binary} machine {machine}", ok, "present" if ok else "this QEMU has no such machine",
                  "" if ok else "install Debian's qemu-system-arm (7.2 or later)")
 
 
-def _packages_check(item: str, packages: list[str], extra: str) -> Check:
+def _packages_check(item: str, packages: list[str], extra: str, setup: str) -> Check:
     """Whether the Python packages are installed: their versions, or the missing ones with the
     pyproject extra that installs them."""
     found, missing = [], []
@@ -123,33 +133,42 @@ def _packages_check(item: str, packages: list[str], extra: str) -> Check:
         except importlib.metadata.PackageNotFoundError:
             missing.append(name)
     if missing:
-        return Check(item, False, f"missing {', '.join(missing)}", f"{SETUP}, or pip install 'rtbench[{extra}]'")
+        return Check(item, False, f"missing {', '.join(missing)}",
+                     f"{setup_command(setup)}, or pip install 'rtbench[{extra}]'")
     return Check(item, True, ", ".join(found))
 
 
 def python_packages_check(target: Target) -> Check | None:
     packages = target.spec.get("soc", {}).get("packages")
-    return _packages_check("SoC Python packages", packages, "soc") if packages else None
+    if not packages:
+        return None
+    return _packages_check("SoC Python packages", packages, "soc", setup_part_of("target", target.name))
 
 
 def cpu_parts(target: Target) -> list[Part]:
     """The target's optional CPUs (vexriscv-sim's Minerva and CV32E40P): each is ready when the
     Python packages its SoC is generated from are installed (pyproject's extra of its name)."""
-    return [Part("cpu", f"{target.name} {cpu}", optional=True,
-                 checks=[_packages_check(f"{cpu}'s Python packages", spec.get("packages", []), cpu)])
-            for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items()]
+    parts = []
+    for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items():
+        name = f"{target.name} {cpu}"
+        setup = setup_part_of("cpu", name)
+        check = _packages_check(f"{cpu}'s Python packages", spec.get("packages", []), cpu, setup)
+        parts.append(Part("cpu", name, optional=bool(setup_parts().get(setup, {}).get("off_registry")),
+                          checks=[check]))
+    return parts
 
 
-def _toolchain_checks(target: Target) -> list[Check]:
-    checks = [tool_check(tool, str(package)) for tool, package in target.spec.get("tools", {}).items()]
+def _toolchain_checks(target: Target, setup: str) -> list[Check]:
+    checks = [tool_check(tool, str(package), setup) for tool, package in target.spec.get("tools", {}).items()]
     compiler = str(target.spec.get("compiler", "cc"))
-    checks += [probe_check(probe, compiler) for probe in target.spec.get("doctor", {}).get("probe", [])]
+    checks += [probe_check(probe, compiler, setup) for probe in target.spec.get("doctor", {}).get("probe", [])]
     return checks
 
 
 def target_part(target: Target) -> Part:
-    checks = _toolchain_checks(target)
-    for extra in (emulator_check(target), python_packages_check(target)):
+    setup = setup_part_of("target", target.name)
+    checks = _toolchain_checks(target, setup)
+    for extra in (emulator_check(target, setup), python_packages_check(target)):
         if extra is not None:
             checks.append(extra)
     return Part("target", target.name, checks=checks)
@@ -163,13 +182,14 @@ def user_tree_only(kernel: Kernel) -> bool:
 
 def source_check(kernel: Kernel) -> Check:
     spec = kernel.spec.get("source", {})
+    setup = setup_part_of("kernel", kernel.name)
     if spec.get("debian_package"):
         from . import guest_kernel  # apt is consulted only for such kernels
 
         cached = guest_kernel.cached(kernel)
         if cached is None:
             return Check("kernel package", False, f"{spec['debian_package']} ({spec['debian_architecture']}) "
-                         "is not downloaded", f"{SETUP} (it downloads it with apt)")
+                         "is not downloaded", f"{setup_command(setup)} (it downloads it with apt)")
         return Check("kernel package", True, f"{cached.name} {cached.version}, sha256 {cached.sha256[:12]}")
     env = spec.get("env")
     if user_tree_only(kernel) and not (env and os.environ.get(env)):
@@ -178,18 +198,19 @@ def source_check(kernel: Kernel) -> Check:
     try:
         found = sources.locate(kernel)
     except RtbenchError as err:
-        return Check("kernel source", False, str(err), err.hint or SETUP)
+        return Check("kernel source", False, str(err), err.hint or setup_command(setup))
     return Check("kernel source", True, f"{found.version} from {found.origin}")
 
 
 def kernel_part(kernel: Kernel, every_target: list[Target]) -> Part:
+    setup = setup_part_of("kernel", kernel.name)
     checks = [source_check(kernel)]
     tools = kernel.spec.get("tools", {})
-    checks += [tool_check(tool, str(package)) for tool, package in tools.items()]
+    checks += [tool_check(tool, str(package), setup) for tool, package in tools.items()]
     # A target that builds this kernel with its own toolchain (qemu-a9's Linux guest).
     for target in every_target:
         if kernel.name in target.spec.get("kernels", {}):
-            checks += _toolchain_checks(platforms.for_kernel(target, kernel))
+            checks += _toolchain_checks(platforms.for_kernel(target, kernel), setup)
     return Part("kernel", kernel.name, optional=user_tree_only(kernel), checks=checks)
 
 
@@ -198,26 +219,66 @@ def qemu_plugin_check() -> Check:
     item = "QEMU plugin rtb_insn_profile (rtbench bisect)"
     found = qemu_plugin.installed()
     if found is None:
-        return Check(item, False, "not built for this rtbench", f"{SETUP}, or {qemu_plugin.INSTALL}")
+        return Check(item, False, "not built for this rtbench",
+                     f"{setup_command(setup_part_of('harness', 'bisect'))}, or {qemu_plugin.INSTALL}")
     return Check(item, True, str(found))
 
 
-def harness_part() -> Part:
-    return Part("harness", "reports and studies",
-                checks=[*(tool_check(tool, package) for tool, package in HARNESS_TOOLS.items()), qemu_plugin_check()])
+def _extra_check(extra: str, setup: str) -> Check:
+    """Every package an extra of rtbench's names (its requirements' names, read from the metadata)."""
+    names = sorted({_requirement_name(text) for text in _extra_requirements(extra)})
+    return _packages_check(f"Python packages of rtbench[{extra}]", names, extra, setup)
 
 
-def diagnose(progress: Callable[[str], None] = lambda _: None) -> list[Part]:
+def _extra_requirements(extra: str) -> list[str]:
+    try:
+        texts = importlib.metadata.requires("rtbench") or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    return [text.split(";")[0] for text in texts if f'extra == "{extra}"' in text.replace("'", '"')]
+
+
+def _requirement_name(text: str) -> str:
+    name = text.strip()
+    for mark in "[<>=!~ ":
+        name = name.split(mark)[0]
+    return name
+
+
+def harness_names() -> list[str]:
+    """The harness's parts: what set-up parts install outside any target or kernel."""
+    return [entry.removeprefix("harness ") for spec in setup_parts().values()
+            for entry in spec.get("covers", []) if entry.startswith("harness ")]
+
+
+def harness_part(name: str) -> Part:
+    """Checked by what its set-up part installs: commands, pyproject extras, the QEMU plugin."""
+    setup = setup_part_of("harness", name)
+    spec = setup_parts()[setup]
+    checks = [tool_check(tool, package, setup) for tool, package in spec.get("commands", {}).items()]
+    checks += [_extra_check(extra, setup) for extra in spec.get("pip", []) if extra != "base"]
+    if "qemu-plugin" in spec.get("steps", []):
+        checks.append(qemu_plugin_check())
+    return Part("harness", name, checks=checks)
+
+
+def diagnose(progress: Callable[[str], None] = lambda _: None, only: set[str] | None = None) -> list[Part]:
+    """Every part, or those that the named set-up parts cover (`only`)."""
+    def wanted(kind: str, name: str) -> bool:
+        return only is None or setup_part_of(kind, name) in only
+
     every_target = platforms.targets()
     parts = []
     for target in every_target:
-        progress(f"target {target.name}")
-        parts.append(target_part(target))
-        parts += cpu_parts(target)
+        if wanted("target", target.name):
+            progress(f"target {target.name}")
+            parts.append(target_part(target))
+        parts += [p for p in cpu_parts(target) if wanted(p.kind, p.name)]
     for kernel in platforms.kernels():
-        progress(f"kernel {kernel.name}")
-        parts.append(kernel_part(kernel, every_target))
-    parts.append(harness_part())
+        if wanted("kernel", kernel.name):
+            progress(f"kernel {kernel.name}")
+            parts.append(kernel_part(kernel, every_target))
+    parts += [harness_part(name) for name in harness_names() if wanted("harness", name)]
     return parts
 
 
@@ -233,4 +294,6 @@ def part(kind: str, name: str) -> Part:
         if not found:
             raise RtbenchError(f"target {target} has no optional CPU {cpu!r}")
         return found[0]
-    return harness_part()
+    if kind == "harness" and name in harness_names():
+        return harness_part(name)
+    raise RtbenchError(f"rtbench doctor has no {kind} part {name!r}")

@@ -4,10 +4,10 @@
 
 The package comes through apt, as a multiarch download of its .deb (`apt-get download
 NAME:armhf`, which needs `dpkg --add-architecture armhf` and `apt-get update`: scripts/setup.sh
-does both). The .deb is kept in the user's cache (checked against the SHA256 apt's index gives
+--part linux-rt does both). The .deb is kept in the user's cache (checked against the SHA256 apt's index gives
 for it), and the files the runner boots (kernel image, device tree, config) are extracted from it
 into the workspace. Nothing of it is ever committed. `python3 -m rtbench.acquire.guest_kernel fetch`
-downloads it ahead of time (setup.sh runs it)."""
+downloads it ahead of time (setup.sh --part linux-rt runs it)."""
 from __future__ import annotations
 
 import json
@@ -27,7 +27,8 @@ from . import processes
 from .platforms import Kernel, find_kernel
 from .provenance import file_sha256
 
-SETUP_HINT = "run scripts/setup.sh (it runs dpkg --add-architecture armhf, apt-get update and fetches the package)"
+SETUP_HINT = ("run scripts/setup.sh --part linux-rt (it runs dpkg --add-architecture armhf, apt-get update "
+              "and fetches the package)")
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def _spatch() -> str:
     if not tool:
         raise RtbenchError("spatch (Coccinelle) is not installed: the co-designed kernel is built by "
                            "applying semantic patches to a copy of the kernel tree",
-                           "run scripts/setup.sh (or apt-get install coccinelle)")
+                           "run scripts/setup.sh --part codesign, or apt-get install coccinelle")
     return tool
 
 

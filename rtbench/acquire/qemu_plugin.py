@@ -6,7 +6,7 @@ uses it to attribute a change to functions.
 
 The plugin is built with the host's C compiler into the user's cache, one library per content of
 its source, so installing it again is a no-op. The explicit install step is
-`python3 -m rtbench.acquire.qemu_plugin install` (scripts/setup.sh runs it; `rtbench doctor`
+`python3 -m rtbench.acquire.qemu_plugin install` (scripts/setup.sh --part bisect runs it; `rtbench doctor`
 checks for it); `rtbench bisect` installs it too when it is missing. rtb_qemu_plugin_api.h
 declares the few plugin API functions it calls (API version 1, QEMU 7.2), so no QEMU header is
 needed."""
@@ -33,7 +33,7 @@ def _compiler() -> str:
     compiler = os.environ.get("CC") or shutil.which("gcc") or shutil.which("cc")
     if not compiler:
         raise RtbenchError("no host C compiler: rtbench's QEMU plugin cannot be built",
-                           "install gcc (apt-get install gcc, or run scripts/setup.sh)")
+                           "run scripts/setup.sh --part bisect, or apt-get install gcc")
     return compiler
 
 

@@ -128,7 +128,7 @@ def require_dask(what: str = "campaigns run") -> None:
     package (rtbench[campaign])."""
     if importlib.util.find_spec("distributed") is None:
         raise RtbenchError(f"{what} on Dask distributed, which is not installed",
-                           "pip install 'rtbench[campaign]' (scripts/setup.sh installs it)")
+                           "run scripts/setup.sh --part campaign, or pip install 'rtbench[campaign]'")
 
 
 def _reachable(scheduler: str) -> None:

@@ -106,7 +106,7 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     missing = [name for name, version in versions(target, variant).items() if version == "missing"]
     if missing:
         raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its "
-                           f"{variant} SoC with them", "run scripts/setup.sh")
+                           f"{variant} SoC with them", "run scripts/setup.sh --part soc")
     flavour = _file_name(variant) + "".join(f"+{block}" for block in blocks)
     model = Model(variant, models_dir / f"{target.name}-{flavour}-{_key(target, variant, blocks)}", blocks)
     # Concurrent runs share the cache: one builds, the others wait and use its model.
@@ -150,7 +150,7 @@ def _build(target: Target, model: Model, progress: Callable[[str], None], traini
         shutil.rmtree(scratch, ignore_errors=True)
         raise RtbenchError(f"building the {variant} SoC model failed:\n{tail}",
                            "check that verilator, libevent-dev, libjson-c-dev and zlib1g-dev are installed "
-                           "(scripts/setup.sh)")
+                           "(scripts/setup.sh --part soc)")
     shutil.rmtree(model.directory, ignore_errors=True)
     scratch.rename(model.directory)
     progress(f"model   {variant} built in {time.monotonic() - started:.0f} s")
