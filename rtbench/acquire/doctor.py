@@ -21,11 +21,12 @@ from typing import Any
 
 from ..errors import RtbenchError
 from . import platforms, provenance, qemu_plugin, sources
+from .platforms import Kernel, Target
 from .setup_parts import MAIN
 from .setup_parts import command as setup_command
 from .setup_parts import part_of as setup_part_of
 from .setup_parts import parts as setup_parts
-from .platforms import Kernel, Target
+
 
 @dataclass(frozen=True)
 class Check:
@@ -175,7 +176,7 @@ def target_part(target: Target) -> Part:
 
 
 def user_tree_only(kernel: Kernel) -> bool:
-    """A kernel whose source only a user's path gives: not part of the default set."""
+    """A kernel whose source only a user's path gives: covered by no set-up part."""
     spec = kernel.spec.get("source", {})
     return not (spec.get("crate") or spec.get("debian_package") or spec.get("running_kernel"))
 
