@@ -12,7 +12,7 @@
 #
 # Once: a toolchain already built (its stamp names the same sources) is checked, not rebuilt.
 # Each step's log is in $RTEMS_TOOLS/build/<arch>/logs. The host needs gcc, g++, make and the GMP,
-# MPFR and MPC headers (scripts/setup.sh --part rtems installs them).
+# MPFR and MPC headers, flex and bison (scripts/setup.sh --part rtems installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
