@@ -121,6 +121,7 @@ newlib_src=$(ls -d "$src"/newlib-*/)
 # GCC builds newlib in its tree (one pass, as RTEMS's own source builder does).
 ln -s "$newlib_src/newlib" "$gcc_src/newlib"
 
+rm -rf "$work/binutils" "$work/gcc"
 mkdir -p "$work/binutils" "$work/gcc"
 step "binutils-configure" bash -c "cd '$work/binutils' && '$binutils_src/configure' --target=$target --prefix='$tools' \
   --disable-nls --disable-werror --disable-gdb --disable-gdbserver --disable-sim --disable-gprofng --without-zstd"
