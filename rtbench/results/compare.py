@@ -11,6 +11,7 @@ from ..errors import RtbenchError
 from ..model import Result, Run
 from . import bootstrap, fairness
 from .schema import COMPARE, stamped
+from .split import LEGEND as SPLIT_LEGEND
 from .split import median_split
 from .stats import median
 from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell, params_text
@@ -189,6 +190,9 @@ def legend(comparison: Comparison) -> list[str]:
     if subsets:
         lines.append(f"large runs: the bootstrap drew from a random {subsets[0]:,}-sample subset of each run (its "
                      "work is bounded), so those intervals are wider than the whole runs' would be")
+    if any(r is not None and _measured(r) and median_split(r.samples())
+           for row in comparison.rows for r in row.results):
+        lines.append(f"split: {SPLIT_LEGEND}")
     return lines
 
 
