@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rtbench.errors import RtbenchError
 from rtbench.model import result_label
 from rtbench.reports import reference_runs
+from rtbench.results.split import row_split
+from rtbench.results.tables import as_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST_DIR = ROOT / "docs" / "reference" / "host"
@@ -89,7 +91,9 @@ def markdown(doc: dict[str, Any], rows: list[str]) -> str:
             lines.append(f"| `{label}` | — | " + " | ".join("—" for _ in STATISTICS) + " | absent |")
             continue
         ok = row.get("status") == "ok"
-        cells = [str(row[key]) if ok else "" for _, key in STATISTICS]
+        split = row_split(row)  # a split median shows both values, never one a few samples flip
+        cells = [(as_markdown.escape(split.text()) if split and key == "p50" else str(row[key])) if ok else ""
+                 for _, key in STATISTICS]
         lines.append(f"| `{label}` | {row['unit']} | " + " | ".join(cells) + f" | {row['status']} |")
     return "\n".join(lines) + "\n\n" + where_and_when(doc["manifest"])
 

@@ -22,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hwsched_table import load_run  # beside this script
 
 from rtbench.model import result_label
+from rtbench.results.split import ratio_text, row_split
+from rtbench.results.tables import as_markdown
 
 
 def by_label(run: dict[str, Any], variant: str) -> dict[str, dict[str, Any]]:
@@ -35,9 +37,20 @@ def by_label(run: dict[str, Any], variant: str) -> dict[str, dict[str, Any]]:
 
 
 def _median(row: dict[str, Any] | None) -> str:
+    """The median (both values and the upper group's share when it is split), or the status."""
     if row is None:
         return "—"
-    return f"{row['p50']:.0f}" if row["status"] == "ok" else str(row["status"])
+    if row["status"] != "ok":
+        return str(row["status"])
+    split = row_split(row)
+    return as_markdown.escape(split.text(lambda v: f"{v:.0f}")) if split else f"{row['p50']:.0f}"
+
+
+def _ratio(cycles: dict[str, Any], instructions: dict[str, Any]) -> str:
+    """Cycles per instruction; its range where either median is split."""
+    split = ratio_text(row_split(instructions) or instructions["p50"], row_split(cycles) or cycles["p50"],
+                       lambda v: f"{v:.2f}")
+    return split or f"{cycles['p50'] / instructions['p50']:.2f}"
 
 
 def table(cycles: dict[str, Any], instructions: dict[str, Any], variant: str = "full") -> str:
@@ -47,7 +60,7 @@ def table(cycles: dict[str, Any], instructions: dict[str, Any], variant: str = "
     for label, row in counted.items():
         other = timed.get(label)
         both = other is not None and row["status"] == "ok" and other["status"] == "ok" and row["p50"]
-        ratio = f"{other['p50'] / row['p50']:.2f}" if both and other is not None else "—"
+        ratio = _ratio(other, row) if both and other is not None else "—"
         lines.append(f"| `{label}` | {_median(other)} | {_median(row)} | {ratio} |")
     return "\n".join(lines)
 

@@ -15,7 +15,8 @@ One column per run (kernel, version, profile), one row per benchmark and paramet
 measured on several hardware variants (vexriscv-sim's `cpu_variant`) gives one column per
 variant; when the runs span targets or variants, each column also names its target and variant,
 and the columns are grouped by them (every kernel on one platform side by side). A cell is the
-median, or the status when the result is not ok; the unit column lists each row's units in
+median (a split median's two values and the upper group's share), or the status when the
+result is not ok; the unit column lists each row's units in
 column order. The runs' fairness settings (tick rate, asserts, trace, time slicing,
 optimisation) are printed under the table, so a difference in them shows."""
 from __future__ import annotations
@@ -26,6 +27,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from rtbench.results.split import row_split
+from rtbench.results.tables import as_markdown
 
 FAIRNESS = ("tick_hz", "asserts", "trace_facility", "time_slicing")
 VARIANT = "cpu_variant"  # the run option that selects a hardware variant (recorded as a parameter)
@@ -41,6 +46,9 @@ def _cell(row: dict[str, Any] | None) -> str:
         return "—"
     if row["status"] != "ok":
         return row["status"]
+    split = row_split(row)  # a split median shows both values, never one a few samples flip
+    if split:
+        return as_markdown.escape(split.text(lambda v: f"{v:g}" if isinstance(v, float) else str(v)))
     median = row["p50"]
     return f"{median:g}" if isinstance(median, float) else str(median)
 

@@ -14,7 +14,9 @@
         # failed, the rows' medians, and every failure with its reason
 
 Each table is followed by a caption naming every run and what produced it (kernel, source,
-image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash."""
+image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash; a
+split median its two values and the upper group's share (`384 | 413 (51 %)`), and a ratio of
+split medians the range of its values' ratios (docs/concepts/statistics.md)."""
 from __future__ import annotations
 
 import argparse
@@ -28,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rtbench.acquire import provenance
 from rtbench.model import result_label
+from rtbench.results.split import ratio_text, row_split
+from rtbench.results.tables import as_markdown
 
 MISSING = "—"
 PHASE = re.compile(r"^phase (\w+): (\d+) \w+(?: \((.*)\))?$")
@@ -61,14 +65,20 @@ def figure(row: dict[str, Any] | None, key: str = "p50") -> str:
         return MISSING
     if row.get("status") != "ok":
         return str(row.get("status"))
-    return number(row[key])
+    split = row_split(row) if key == "p50" else None
+    return as_markdown.escape(split.text(number)) if split else number(row[key])
+
+
+def _ratio_number(value: float) -> str:
+    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
 
 
 def ratio(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
+    """B's median over A's; its range where either median is split."""
     if not a or not b or a.get("status") != "ok" or b.get("status") != "ok" or a["p50"] <= 0:
         return ""
-    value = b["p50"] / a["p50"]
-    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+    split = ratio_text(row_split(a) or a["p50"], row_split(b) or b["p50"], _ratio_number)
+    return split or _ratio_number(b["p50"] / a["p50"])
 
 
 def caption(paths: list[str], docs: list[dict[str, Any]]) -> str:

@@ -21,7 +21,7 @@ from ..model import Result, Run
 from ..results import compare
 from ..results.tables import as_html
 from . import htmlcompare, htmlstudies, htmlverdict, plots
-from .report import run_table
+from .report import run_table, split_note
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 1300px; color: #222; padding: 0 1em; }
@@ -80,8 +80,9 @@ def _summary(run: Run, name: str) -> str:
     unit_note = run.manifest.get("unit_note")
     note = f'<p class="note">unit: {_e(unit_note)}</p>' if unit_note else ""
     note += f'<p class="note provenance">provenance: {_e(provenance_summary(run.manifest))}</p>'
-    table = as_html.render(run_table(run.results, run.manifest.get("clock_hz")))
-    return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{table}</div>'
+    model = run_table(run.results, run.manifest.get("clock_hz"))
+    below = "".join(f'<p class="note">{_e(line)}</p>' for line in split_note(model))
+    return f'<h3>{_e(_run_heading(run, name))}</h3>{note}<div class="wide">{as_html.render(model)}</div>{below}'
 
 
 def _kernels(runs: list[Run]) -> str:

@@ -14,6 +14,7 @@ from plotly.subplots import make_subplots
 from ..analysis.published import StudyView
 from ..analysis.verdict import RatioPoint
 from ..model import Result, Run
+from ..results.split import median_split
 from ..results.stats import median, percentile
 
 TEMPLATE = "plotly_white"
@@ -131,6 +132,12 @@ def spread(samples: list[int]) -> dict[str, float]:
             "mean": sum(ordered) / len(ordered), "n": len(ordered)}
 
 
+def median_text(samples: list[int]) -> str:
+    """The median as the tables show it: both values and the upper group's share when it is split."""
+    split = median_split(samples)
+    return split.text() if split else str(median(samples))
+
+
 def distributions(unit: str, names: list[str], rows: list[tuple[str, list[list[int] | None]]]) -> go.Figure:
     """Several benchmarks' samples in one figure, one row per benchmark and a box per run: the box
     spans p25 to p75 with the median, whiskers reach from the minimum to p99, and a cross marks the
@@ -144,6 +151,7 @@ def distributions(unit: str, names: list[str], rows: list[tuple[str, list[list[i
         offset = (j - (len(names) - 1) / 2) * width
         boxes = [(i + offset, label, spread(samples)) for i, (label, per_run) in enumerate(rows)
                  if (samples := per_run[j])]
+        medians = [median_text(samples) for _, per_run in rows if (samples := per_run[j])]
         if not boxes:
             continue
         fig.add_trace(go.Box(
@@ -152,8 +160,9 @@ def distributions(unit: str, names: list[str], rows: list[tuple[str, list[list[i
             q3=[s["p75"] for _, _, s in boxes], lowerfence=[s["min"] for _, _, s in boxes],
             upperfence=[s["p99"] for _, _, s in boxes], mean=[s["mean"] for _, _, s in boxes], boxmean=True,
             marker_color=colour, line={"width": 1.5}, hoverinfo="text", hoveron="boxes",
-            hovertext=[f"{plain(name)}<br>{plain(label)}: n {s['n']}, min {s['min']}, median {s['p50']}, "
-                       f"p99 {s['p99']}, max {s['max']}, mean {s['mean']:.1f} {plain(unit)}" for _, label, s in boxes]))
+            hovertext=[f"{plain(name)}<br>{plain(label)}: n {s['n']}, min {s['min']}, median {mid}, "
+                       f"p99 {s['p99']}, max {s['max']}, mean {s['mean']:.1f} {plain(unit)}"
+                       for (_, label, s), mid in zip(boxes, medians)]))
         tails = [(y, s) for y, _, s in boxes if s["max"] > s["p99"]]
         if tails:
             fig.add_trace(go.Scatter(x=[s["max"] for _, s in tails], y=[y for y, _ in tails], mode="markers",

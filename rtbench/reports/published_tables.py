@@ -18,6 +18,8 @@ from typing import Any
 
 from rtbench.acquire import provenance
 from rtbench.errors import RtbenchError
+from rtbench.results.split import LEGEND as SPLIT_LEGEND
+from rtbench.results.split import Split
 from rtbench.results.tables import Column, Table, as_markdown, cell
 
 from . import published_history, published_studies, reference_runs
@@ -117,7 +119,14 @@ def _value(row: dict[str, Any] | None, key: str) -> tuple[Any, str]:
     if row.get("status") != "ok":
         return row.get("status"), str(row.get("status"))
     value = row.get(key)
-    return value, _number(value)
+    split = _split(row, key)
+    return value, split.text(_number) if split else _number(value)
+
+
+def _split(row: dict[str, Any], key: str) -> Split | None:
+    """The result's split median when the figure shown is its median (never shown bare)."""
+    record = row.get("median_split") if key == "p50" else None
+    return Split.from_record(record) if record else None
 
 
 def header(doc: dict[str, Any], column: RunColumn) -> str:
@@ -153,13 +162,22 @@ def render(name: str, *, tables: Path | None = None, runs: Path | None = None) -
 
 
 def caption(name: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
-    """One line: the table's title and, per column, the reference run and what produced it."""
+    """One line: the table's title and, per column, the reference run and what produced it; how
+    to read a split median when the table shows one."""
     spec = definition(name, tables)
-    parts = []
-    for column in spec.columns:
-        manifest = reference_runs.load(column.run, runs)["manifest"]
-        parts.append(f"`{column.run}` ({provenance.summary(manifest)})")
-    return f"{as_markdown.escape(spec.title)}. Rendered from the reference runs {'; '.join(parts)}."
+    docs = [reference_runs.load(column.run, runs) for column in spec.columns]
+    parts = [f"`{column.run}` ({provenance.summary(doc['manifest'])})" for column, doc in zip(spec.columns, docs)]
+    legend = f" In this table {as_markdown.escape(SPLIT_LEGEND)} (Statistics: split medians)." \
+        if _has_split(spec, docs) else ""
+    return f"{as_markdown.escape(spec.title)}. Rendered from the reference runs {'; '.join(parts)}.{legend}"
+
+
+def _has_split(spec: Definition, docs: list[dict[str, Any]]) -> bool:
+    if STATISTICS[spec.statistic] != "p50":
+        return False
+    wanted = set(spec.rows)
+    return any(reference_runs.label(row) in wanted and row.get("median_split")
+               for doc in docs for row in doc["results"])
 
 
 def block(name: str, *, tables: Path | None = None, runs: Path | None = None) -> str:
@@ -200,7 +218,10 @@ def value(run: str, label: str, statistic: str = "median", *, runs: Path | None 
         raise RtbenchError(f"rtbench:value {run} {label}: the reference run "
                            + ("has no such result" if row is None else f"has it {row.get('status')}"),
                            "results: " + ", ".join(rows))
-    return _number(row[STATISTICS[statistic]])
+    key = STATISTICS[statistic]
+    split = _split(row, key)
+    # Escaped: a value may stand in a table's row, where a bare | would end its cell.
+    return as_markdown.escape(split.text(_number)) if split else _number(row[key])
 
 
 def _values(line: str, runs: Path | None) -> str:

@@ -33,6 +33,7 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Run, result_label
 from rtbench.paths import Workspace, checkout_dir
 from rtbench.results import schema
+from rtbench.results.split import Split, median_split
 from rtbench.results.stats import summarize
 from rtbench.results.store import Store
 
@@ -108,6 +109,12 @@ def _read(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
         if row["status"] == "ok" and row.get("samples"):
             for key, stat in summarize(row["samples"]).items():
                 row.setdefault(key, stat)
+            # The split is the definition's (rtbench/results/split.py), so it is always taken
+            # from the samples: a stored run keeps no verdict of an older definition.
+            split = median_split(row["samples"])
+            row.pop("median_split", None)
+            if split is not None:
+                row["median_split"] = split.record()
     return dict(doc)
 
 
@@ -244,15 +251,20 @@ def label(row: dict[str, Any]) -> str:
 
 
 def figure(row: dict[str, Any] | None) -> str:
-    """What a published table shows for a result: its median, or its status when it is not ok."""
+    """What a published table shows for a result: its median (both values and the upper group's
+    share when it is split), or its status when it is not ok."""
     if row is None:
         return "absent"
     if row.get("status") != "ok":
         return str(row.get("status"))
-    median = row.get("p50")
-    if isinstance(median, float) and median.is_integer():
-        median = int(median)
-    return str(median)
+    split = row.get("median_split")
+    if split:
+        return Split.from_record(split).text(_whole)
+    return _whole(row.get("p50"))
+
+
+def _whole(value: Any) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
 @dataclass(frozen=True)

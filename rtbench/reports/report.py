@@ -8,6 +8,8 @@ from typing import Any
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
 from rtbench.results.schema import RUN, stamped
+from rtbench.results.split import LEGEND as SPLIT_LEGEND
+from rtbench.results.split import Split, median_split
 from rtbench.results.stats import histogram, summarize
 from rtbench.results.tables import Cell, Column, Table, as_text, cell, params_text
 
@@ -19,6 +21,11 @@ _STAT_COLUMNS = {"n": "n", "min": "min", "median": "p50", "mean": "mean", "p99":
 
 def result_row(result: Result) -> dict[str, Any]:
     """One result with its summary; statistics only for ok results (others have n=0)."""
+    return _summary(result)[0]
+
+
+def _summary(result: Result) -> tuple[dict[str, Any], Split | None]:
+    """The result's JSON-ready row and its split median (None when not split, or not ok)."""
     row: dict[str, Any] = {
         "bench": result.bench,
         "params": dict(result.params),
@@ -27,14 +34,19 @@ def result_row(result: Result) -> dict[str, Any]:
         "reason": result.reason,
         "notes": list(result.notes),
     }
+    split = None
     if result.status == "ok":
-        row.update(summarize(result.samples()))
+        samples = result.samples()
+        row.update(summarize(samples))
+        split = median_split(samples)
+        if split is not None:
+            row["median_split"] = split.record()
         cold = result.cold()
         if cold is not None:
             row["cold"] = cold
     else:
         row["n"] = 0
-    return row
+    return row, split
 
 
 def result_histogram(result: Result, bin_width: int | None = None, limit: int | None = None) -> dict[str, Any]:
@@ -88,28 +100,57 @@ def cycles_as_time(cycles: float, clock_hz: float) -> str:
     return f"{seconds / 1e-9:.3g} ns"
 
 
-def _columns(clock_hz: float | None) -> list[Column]:
+# A split median's parts in the tables for machines (CSV, JSON); people read them in the median's cell.
+SPLIT_PARTS = ("low", "high", "low_share", "high_share", "flip")
+
+
+def _columns(clock_hz: float | None, split_column: bool = False) -> list[Column]:
     columns = [Column("benchmark", "benchmark", "code"), Column("params", "params"), Column("unit", "unit")]
     columns += [Column(key, title, "number") for title, key in _STAT_COLUMNS.items()]
     columns.append(Column("status", "status"))
     if clock_hz:
         columns.append(Column("median_time_s", "median time", "number"))
+    if split_column:
+        columns.append(Column("median_split", "median split", "parts", SPLIT_PARTS))
     return columns
 
 
-def _cells(result: Result, clock_hz: float | None) -> tuple[list[Cell], str | None]:
-    row = result_row(result)
+def split_parts(split: Split | None) -> Cell:
+    """A split median as a parts cell (None when the median is not split)."""
+    if split is None:
+        return cell(None)
+    values = [split.low, split.high, split.low_count / split.n, split.high_count / split.n, split.flip]
+    return cell(dict(zip(SPLIT_PARTS, values)), split.text(_number))
+
+
+def _stat_cell(row: dict[str, Any], key: str, split: Split | None) -> Cell:
+    if key == "p50" and split is not None:
+        return cell(row[key], split.text(_number))  # a median a few samples flip is never shown bare
+    return cell(row[key], _number(row[key]))
+
+
+def _cells(result: Result, clock_hz: float | None, time_column: bool = False,
+           split_column: bool = False) -> tuple[list[Cell], str | None, Split | None]:
+    """A result's cells, its note and its split median; with a nominal clock (or time_column,
+    for a table of several runs) the median as time; with split_column the split's parts."""
+    row, split = _summary(result)
     ok = result.status == "ok"
     cells = [cell(result.bench), cell(dict(result.params), params_text(result.params)), cell(result.unit)]
     # Non-ok rows get dashes: a failed benchmark has no numbers, not zeros.
-    cells += [cell(row[key], _number(row[key])) if ok and key in row else cell(None)
-              for key in _STAT_COLUMNS.values()]
+    cells += [_stat_cell(row, key, split) if ok and key in row else cell(None) for key in _STAT_COLUMNS.values()]
     cells.append(cell(result.status))
-    if clock_hz:
+    if clock_hz or time_column:
         timed = ok and result.unit == "cycles" and "p50" in row
-        cells.append(cell(row["p50"] / clock_hz, cycles_as_time(row["p50"], clock_hz)) if timed else cell(None))
+        cells.append(_time_cell(row["p50"], clock_hz, split) if clock_hz and timed else cell(None))
+    if split_column:
+        cells.append(split_parts(split))
     note = None if ok else f"{result.status}: {' '.join(result.reason.split()) or 'no reason given'}"
-    return cells, note
+    return cells, note, split
+
+
+def _time_cell(median: float, clock_hz: float, split: Split | None) -> Cell:
+    text = split.text(lambda v: cycles_as_time(v, clock_hz)) if split else cycles_as_time(median, clock_hz)
+    return cell(median / clock_hz, text)
 
 
 def run_table(results: list[Result], clock_hz: float | None = None) -> Table:
@@ -117,23 +158,34 @@ def run_table(results: list[Result], clock_hz: float | None = None) -> Table:
     nominal clock, results in cycles also have their median as time."""
     table = Table(_columns(clock_hz))
     for result in results:
-        cells, note = _cells(result, clock_hz)
-        table.add(cells, note, () if result.status == "ok" else ("bad",))
+        cells, note, split = _cells(result, clock_hz)
+        table.add(cells, note, _classes(result, split))
     return table
+
+
+def _classes(result: Result, split: Split | None) -> tuple[str, ...]:
+    """`bad` for a result that is not ok, `split` for one whose median is split."""
+    return ("bad",) if result.status != "ok" else ("split",) if split else ()
 
 
 def runs_table(runs: list[tuple[str, Run]]) -> Table:
-    """Several runs in one table for machines (CSV, JSON): a leading column names the run."""
+    """Several runs in one table for machines (CSV, JSON): a leading column names the run, and
+    a split median's parts have a column of their own."""
     clock = next((run.manifest.get("clock_hz") for _, run in runs if run.manifest.get("clock_hz")), None)
-    table = Table([Column("run", "run"), *_columns(clock)])
+    table = Table([Column("run", "run"), *_columns(clock, split_column=True)])
     for name, run in runs:
         for result in run.results:
-            cells, note = _cells(result, run.manifest.get("clock_hz") or None)
-            if clock and not run.manifest.get("clock_hz"):
-                cells.append(cell(None))
+            cells, note, split = _cells(result, run.manifest.get("clock_hz") or None, time_column=bool(clock),
+                                        split_column=True)
             run_cell = cell(run.run_id if run.run_id is not None else name, name)
-            table.add([run_cell, *cells], note, () if result.status == "ok" else ("bad",))
+            table.add([run_cell, *cells], note, _classes(result, split))
     return table
+
+
+def split_note(table: Table) -> list[str]:
+    """The line under a table with a split median: how to read it."""
+    split = any("split" in row.classes for row in table.rows)
+    return [f"split: {SPLIT_LEGEND} (docs/concepts/statistics.md)"] if split else []
 
 
 def results_table(results: list[Result], clock_hz: float | None = None) -> str:

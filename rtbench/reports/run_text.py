@@ -7,8 +7,8 @@ from __future__ import annotations
 from ..acquire.provenance import summary
 from ..model import Run
 from ..results.runsource import run_title
-from ..results.tables import as_markdown
-from .report import histogram_text, results_table, run_table
+from ..results.tables import as_markdown, as_text
+from .report import histogram_text, run_table, split_note
 
 
 def run_header(run: Run) -> list[str]:
@@ -33,7 +33,8 @@ def run_header(run: Run) -> list[str]:
 def run_text(run: Run, histograms: bool = False, bin_width: int | None = None,
              hist_limit: int | None = None) -> str:
     """The run as `rtbench run` and `rtbench report` print it."""
-    lines = [*run_header(run), results_table(run.results, run.manifest.get("clock_hz"))]
+    table = run_table(run.results, run.manifest.get("clock_hz"))
+    lines = [*run_header(run), as_text.render(table), *split_note(table)]
     if histograms:
         for result in run.results:
             if result.status == "ok":
@@ -49,7 +50,9 @@ def run_markdown(run: Run) -> str:
     out = [f"### {as_markdown.escape(head)}", ""]
     if details:
         out += [f"- {as_markdown.escape(line)}" for line in details] + [""]
-    out.append(as_markdown.render(run_table(run.results, run.manifest.get("clock_hz"))))
+    table = run_table(run.results, run.manifest.get("clock_hz"))
+    out.append(as_markdown.render(table))
+    out += [f"\n{as_markdown.escape(line)}" for line in split_note(table)]
     if problems:
         out += [""] + [f"- {as_markdown.escape(line)}" for line in problems]
     return "\n".join(out)

@@ -9,8 +9,12 @@ For throughput results (operations per period, more is better) the rule is mirro
 below baseline - threshold * |baseline| regresses.
 The median catches a slower typical path; the mean also catches a heavier tail (more samples
 hit by a tick, a slower rare path). With a 0 % threshold any increase fails, which suits
-deterministic emulated runs. A benchmark that was ok in the baseline and failed, was lost or
-is missing in the candidate also fails the gate.
+deterministic emulated runs. A split median (rtbench.results.split: a few samples carry it
+between two groups) is judged by its two values, lower against lower and upper against upper
+(an unsplit median is both): the median regresses only when both rose, so a median that merely
+flipped from one group to the other is no verdict; the mean still sees samples that moved.
+A benchmark that was ok in the baseline and failed, was lost or is missing in the candidate
+also fails the gate.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..model import Result, Run
+from .split import Split, median_split
 from .stats import percentile
 from .units import check_units
 
@@ -59,6 +64,25 @@ def _stat(result: Result, stat: str) -> float:
     return percentile(sorted(samples), 50) if stat == "median" else sum(samples) / len(samples)
 
 
+def _median_pairs(base: Result, cand: Result, shown: list[str]) -> list[tuple[float, float]]:
+    """The medians to compare: the lower values and the upper values when either side is split
+    (saying so in `shown`), else the medians themselves."""
+    splits = [median_split(r.samples()) for r in (base, cand)]
+    if splits == [None, None]:
+        return [(_stat(base, "median"), _stat(cand, "median"))]
+    (low_b, high_b), (low_c, high_c) = (_values(r, split) for r, split in zip((base, cand), splits))
+    where = ", ".join(f"{side} {split.text()}" for side, split in zip(("baseline", "candidate"), splits) if split)
+    shown.append(f"split median ({where}): judged lower {low_b:g} -> {low_c:g}, upper {high_b:g} -> {high_c:g}")
+    return [(low_b, low_c), (high_b, high_c)]
+
+
+def _values(result: Result, split: Split | None) -> tuple[float, float]:
+    if split is None:
+        median = _stat(result, "median")
+        return median, median
+    return split.low, split.high
+
+
 def _change(base: float, now: float) -> str:
     if base == 0:
         return f"{now - base:+g}"
@@ -80,8 +104,10 @@ def judge_one(base: Result, cand: Result | None, threshold: float, metric: str) 
     for stat in stats:
         before, after = _stat(base, stat), _stat(cand, stat)
         shown.append(f"{stat} {before:g} -> {after:g} {base.unit} ({_change(before, after)})")
-        allowance = threshold * abs(before)
-        rose, fell = after > before + allowance, after < before - allowance
+        # Each value pair: (baseline, candidate); a median's two values when either side is split.
+        pairs = _median_pairs(base, cand, shown) if stat == "median" else [(before, after)]
+        rose = all(now > was + threshold * abs(was) for was, now in pairs)
+        fell = all(now < was - threshold * abs(was) for was, now in pairs)
         if (fell if base.higher_is_better else rose):
             worse.append(stat)
         elif (rose if base.higher_is_better else fell):

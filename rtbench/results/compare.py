@@ -11,6 +11,8 @@ from ..errors import RtbenchError
 from ..model import Result, Run
 from . import bootstrap, fairness
 from .schema import COMPARE, stamped
+from .split import LEGEND as SPLIT_LEGEND
+from .split import median_split
 from .stats import median
 from .tables import Cell, Column, Table, as_csv, as_markdown, as_text, cell, params_text
 from .units import Key, check_units
@@ -142,7 +144,10 @@ def _run_cells(result: Result | None, stats: tuple[str, ...]) -> list[Cell]:
         return [cell(result.status)] + [cell(None, "")] * (len(stats) - 1)
     samples = result.samples()
     values = {"median": median(samples), "mean": sum(samples) / len(samples)}
-    return [cell(values[stat], _num(values[stat])) for stat in stats]
+    split = median_split(samples) if "median" in stats else None
+    # A split median shows both values: a flip between them is no change (its interval says so).
+    texts = {"median": split.text(_num) if split else _num(values["median"]), "mean": _num(values["mean"])}
+    return [cell(values[stat], texts[stat]) for stat in stats]
 
 
 def comparison_table(comparison: Comparison, stats: tuple[str, ...] = bootstrap.STATS) -> Table:
@@ -185,6 +190,9 @@ def legend(comparison: Comparison) -> list[str]:
     if subsets:
         lines.append(f"large runs: the bootstrap drew from a random {subsets[0]:,}-sample subset of each run (its "
                      "work is bounded), so those intervals are wider than the whole runs' would be")
+    if any(r is not None and _measured(r) and median_split(r.samples())
+           for row in comparison.rows for r in row.results):
+        lines.append(f"split: {SPLIT_LEGEND}")
     return lines
 
 
@@ -222,16 +230,25 @@ def _estimate_json(estimate: bootstrap.Estimate) -> dict[str, Any]:
             "significant": estimate.significant}
 
 
+def _run_json(result: Result) -> dict[str, Any]:
+    """One run's side of a row: status, n, and for a measured result its median (with its split,
+    when it is split) and mean."""
+    out: dict[str, Any] = {"status": result.status, "n": len(result.raw_samples)}
+    if result.status == "ok" and result.raw_samples:
+        samples = result.samples()
+        out.update({"median": float(median(samples)), "mean": sum(samples) / len(samples)})
+        split = median_split(samples)
+        if split is not None:
+            out["median_split"] = split.record()
+    return out
+
+
 def to_json(comparison: Comparison) -> dict[str, Any]:
     rows = []
     for row in comparison.rows:
         rows.append({
             "bench": row.bench, "params": row.params, "unit": row.unit,
-            "runs": [None if r is None else {"status": r.status, "n": len(r.raw_samples),
-                                              **({"median": float(median(r.samples())),
-                                                  "mean": sum(r.samples()) / len(r.samples())}
-                                                 if r.status == "ok" and r.raw_samples else {})}
-                     for r in row.results],
+            "runs": [None if r is None else _run_json(r) for r in row.results],
             "versus_first": [None if e is None else {s: _estimate_json(x) for s, x in e.items()}
                              for e in row.estimates],
         })
