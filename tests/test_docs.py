@@ -20,13 +20,13 @@ from rtbench.cli import parser
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
-COMMANDS = ("scripts/setup.sh && python3 -m rtbench run", "scripts/setup.sh && python3 -m pytest -q")
+COMMANDS = ("scripts/setup.sh && python3 -m rtbench run", "scripts/setup.sh --all && python3 -m pytest -q")
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     missing = [name for name in ("mkdocs", "material") if importlib.util.find_spec(name) is None]
-    assert not missing, f"{', '.join(missing)} not installed: scripts/setup.sh installs pyproject.toml's docs extra"
+    assert not missing, f"{', '.join(missing)} not installed: scripts/setup.sh --part docs installs them"
     out = tmp_path_factory.mktemp("site")
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=REPO,
                           capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
@@ -40,6 +40,8 @@ def test_the_readme_is_a_front_door_with_the_two_commands() -> None:
     for command in COMMANDS:
         assert f"\n{command}\n" in text, command
     assert "`.ci/run` runs exactly this" in text
+    ci = (REPO / ".ci" / "run").read_text()
+    assert "bash scripts/setup.sh --all" in ci and "python3 -m pytest -q" in ci
 
 
 def test_the_readmes_links_into_the_repository_resolve() -> None:
