@@ -130,7 +130,7 @@ def header(doc: dict[str, Any], column: RunColumn) -> str:
 def table(name: str, *, tables: Path | None = None, runs: Path | None = None) -> Table:
     """The table model of a published table: benchmark, unit, one column per reference run."""
     spec = definition(name, tables)
-    docs = [reference_runs.load(column.run, runs) for column in spec.columns]
+    docs = [reference_runs.shared(column.run, runs) for column in spec.columns]
     by_label = [{reference_runs.label(row): row for row in doc["results"]} for doc in docs]
     key = STATISTICS[spec.statistic]
     model = Table([Column("benchmark", "benchmark", "code"), Column("unit", "unit"),
@@ -157,7 +157,7 @@ def caption(name: str, *, tables: Path | None = None, runs: Path | None = None) 
     spec = definition(name, tables)
     parts = []
     for column in spec.columns:
-        manifest = reference_runs.load(column.run, runs)["manifest"]
+        manifest = reference_runs.shared(column.run, runs)["manifest"]
         parts.append(f"`{column.run}` ({provenance.summary(manifest)})")
     return f"{as_markdown.escape(spec.title)}. Rendered from the reference runs {'; '.join(parts)}."
 
@@ -194,7 +194,7 @@ def value(run: str, label: str, statistic: str = "median", *, runs: Path | None 
     if statistic not in STATISTICS:
         raise RtbenchError(f"rtbench:value {run} {label}: statistic {statistic!r} is not one of "
                            f"{', '.join(STATISTICS)}")
-    rows = {reference_runs.label(row): row for row in reference_runs.load(run, runs)["results"]}
+    rows = {reference_runs.label(row): row for row in reference_runs.shared(run, runs)["results"]}
     row = rows.get(label)
     if row is None or row.get("status") != "ok":
         raise RtbenchError(f"rtbench:value {run} {label}: the reference run "
