@@ -60,8 +60,7 @@ def check_tools(target: Target) -> None:
         names = ", ".join(tool for tool, _ in missing)
         packages = " ".join(package for _, package in missing)
         raise RtbenchError(f"{names} not found: the {target.name} target needs it",
-                           f"{setup_parts.command(setup_parts.part_of('target', target.name))} "
-                           f"(or apt-get install {packages})")
+                           setup_parts.install_hint(setup_parts.part_of("target", target.name), packages))
 
 
 class BuildError(RtbenchError):

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..paths import Workspace
+from . import setup_parts
 from .build_once import exclusive
 
 _GIT_TIMEOUT = 600.0
@@ -40,7 +41,8 @@ class Revision:
 def _git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     git = shutil.which("git")
     if not git:
-        raise RtbenchError("git is not installed: kernel revisions cannot be read", "install git (apt-get install git)")
+        raise RtbenchError("git is not installed: kernel revisions cannot be read",
+                           setup_parts.install_hint(setup_parts.MAIN, "git"))
     try:
         proc = subprocess.run([git, "-C", str(repo), *args], capture_output=True, text=True, timeout=_GIT_TIMEOUT)
     except subprocess.TimeoutExpired:
