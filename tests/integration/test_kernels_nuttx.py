@@ -27,8 +27,7 @@ UNSUPPORTED = {
     **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
     "task_suspend": NO_THREAD_SUSPEND,
     **{bench: "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation apart "
-              "from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface for a task "
-              "with a group of its own, which the port's threads are not"
+              "from the start (nxtask_init, nxtask_activate) is internal, for task groups"
        for bench in ("task_create_dormant", "task_start", "task_start_switch")},
 }
 # Run twice more: a task switch, a wake-up through a semaphore, an interrupt, a message, a tick.
