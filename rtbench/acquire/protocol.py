@@ -17,7 +17,7 @@ EMPTY = "-"
 _HEX = "0123456789abcdefABCDEF"
 # The firmware's line holds this many bytes before " *<crc>" (firmware/core/src/stream.c) and drops
 # what does not fit: a record this long had its last value cut, perhaps inside an escape. Its
-# sending is left as it is: one more instruction there moves the tick under later samples.
+# sending is left as it is: a few instructions more there move where ticks land (docs/protocol.md).
 LINE_ROOM = 308
 SHORTENED = f"… [shortened: the firmware's stream line holds {LINE_ROOM} bytes]"
 _CUT_ESCAPE = re.compile(r"%[0-9a-fA-F]?$")
