@@ -167,6 +167,47 @@ def expand(repo: Path, spec: str, every: int = 1, first_parent: bool = False) ->
     return _thinned(unique, every)
 
 
+def _files(repo: Path, revision: Revision) -> dict[str, tuple[str, str]]:
+    """path -> (object type, object name) of every file of the revision's tree."""
+    proc = _git(repo, "ls-tree", "-r", "-z", revision.commit, check=False)
+    if proc.returncode != 0:
+        raise RtbenchError(f"git cannot read the tree of {revision.name} ({revision.short}) in {repo}: "
+                           f"{proc.stderr.strip()[-300:]}", _INCOMPLETE_HINT.format(repo=repo))
+    files = {}
+    for entry in proc.stdout.split("\0"):
+        meta, _, path = entry.partition("\t")
+        if path:
+            _, kind, name = meta.split()
+            files[path] = (kind, name)
+    return files
+
+
+_INCOMPLETE_HINT = ("the repository lacks objects (an interrupted clone or fetch, a shallow or partial clone): "
+                    "git -C {repo} fsck names them; git -C {repo} fetch, or a fresh clone, brings them back")
+
+
+def check_tree(repo: Path, revision: Revision, marker: str | None = None, kernel: str = "", given: str = "") -> None:
+    """Refuses a revision before anything is checked out: a tree without `marker` (a file every
+    tree of the kernel has), or one whose files git cannot read (objects missing from the repository,
+    which a checkout would leave out silently)."""
+    files = _files(repo, revision)
+    what = f"{given} {revision.name}" if given else revision.name
+    if marker and marker not in files:
+        raise RtbenchError(f"{what} ({revision.short}) of {repo} has no {marker}: it is not a tree of {kernel}",
+                           f"give --kernel-repo a git repository of {kernel} (every tree of it has {marker})")
+    blobs = [(path, name) for path, (kind, name) in files.items() if kind == "blob"]
+    found = subprocess.run([shutil.which("git") or "git", "-C", str(repo), "cat-file", "--batch-check"],
+                           input="".join(f"{name}\n" for _, name in blobs), capture_output=True, text=True,
+                           timeout=_GIT_TIMEOUT)
+    missing = {line.split()[0] for line in found.stdout.splitlines() if line.endswith(" missing")}
+    lost = [path for path, name in blobs if name in missing]
+    if lost or found.returncode != 0:
+        named = ", ".join(lost[:5]) + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+        raise RtbenchError(f"{repo} cannot give the files of {what} ({revision.short}): "
+                           + (f"the objects of {named} are missing" if lost else found.stderr.strip()[-300:]),
+                           _INCOMPLETE_HINT.format(repo=repo))
+
+
 def repo_key(repo: Path) -> str:
     """A directory name for the repository's trees in the workspace: its name and a hash of its path."""
     return f"{repo.name.removesuffix('.git') or 'repo'}-{hashlib.sha256(str(repo).encode()).hexdigest()[:8]}"
@@ -197,6 +238,7 @@ def tree_of(repo: Path, revision: Revision, workspace: Workspace,
             shutil.rmtree(tree)
         elif tree.exists():
             shutil.rmtree(tree)
+        check_tree(repo, revision)
         tree.parent.mkdir(parents=True, exist_ok=True)
         log(f"checkout {revision.name} ({revision.short}) into {tree}")
         _git(tree.parent, "clone", "--quiet", "--shared", "--no-checkout", str(repo), tree.name)
