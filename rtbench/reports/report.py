@@ -27,6 +27,8 @@ def result_row(result: Result) -> dict[str, Any]:
         "reason": result.reason,
         "notes": list(result.notes),
     }
+    if result.image:
+        row["image"] = result.image
     if result.status == "ok":
         row.update(summarize(result.samples()))
         cold = result.cold()

@@ -73,6 +73,8 @@ def test_the_configuration_is_the_fair_one_and_the_tree_is_identified(nuttx_runs
     git = kernel["tree"].get("git")
     if git:  # a git work tree: its commit, as for every kernel from a user's tree
         assert len(git["commit"]) == 40
+    # NuttX's make builds a copy of the tree: its dependency files name what the compiler read there.
+    assert len(kernel["tree"]["sources_sha256"]) == 64 and kernel["tree"]["files"] > 1000
 
 
 def test_native_services_are_named(nuttx_runs: tuple[Run, Run, Run]) -> None:
