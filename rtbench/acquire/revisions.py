@@ -37,12 +37,13 @@ class Revision:
         return self.commit[:12]
 
 
-def _git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def _git(repo: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     git = shutil.which("git")
     if not git:
         raise RtbenchError("git is not installed: kernel revisions cannot be read", "install git (apt-get install git)")
     try:
-        proc = subprocess.run([git, "-C", str(repo), *args], capture_output=True, text=True, timeout=_GIT_TIMEOUT)
+        proc = subprocess.run([git, "-C", str(repo), *args], input=stdin, capture_output=True, text=True,
+                              timeout=_GIT_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RtbenchError(f"git {args[0]} in {repo} took longer than {_GIT_TIMEOUT:.0f} s") from None
     if check and proc.returncode != 0:
@@ -196,9 +197,7 @@ def check_tree(repo: Path, revision: Revision, marker: str | None = None, kernel
         raise RtbenchError(f"{what} ({revision.short}) of {repo} has no {marker}: it is not a tree of {kernel}",
                            f"give --kernel-repo a git repository of {kernel} (every tree of it has {marker})")
     blobs = [(path, name) for path, (kind, name) in files.items() if kind == "blob"]
-    found = subprocess.run([shutil.which("git") or "git", "-C", str(repo), "cat-file", "--batch-check"],
-                           input="".join(f"{name}\n" for _, name in blobs), capture_output=True, text=True,
-                           timeout=_GIT_TIMEOUT)
+    found = _git(repo, "cat-file", "--batch-check", check=False, stdin="".join(f"{name}\n" for _, name in blobs))
     missing = {line.split()[0] for line in found.stdout.splitlines() if line.endswith(" missing")}
     lost = [path for path, name in blobs if name in missing]
     if lost or found.returncode != 0:
