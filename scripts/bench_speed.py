@@ -48,6 +48,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.results.stats import median
 
 # Where --record keeps the default mode's figures for the docs, and --show reads them.
