@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -11,10 +12,15 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def load(relative: str) -> ModuleType:
-    """The module in REPO/relative, e.g. load("scripts/rhealstone.py")."""
+    """The module in REPO/relative, e.g. load("scripts/rhealstone.py"). Its folder comes first on
+    sys.path while it loads, as when Python runs it (a script imports its folder's helpers)."""
     path = REPO / relative
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None, path
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
     return module
