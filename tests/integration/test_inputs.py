@@ -141,18 +141,6 @@ def test_read_commands_check_their_output_files_first(tmp_path: Path, built_imag
         assert proc.stdout == "" and "Traceback" not in proc.stderr, args
 
 
-@pytest.mark.parametrize("name, shown", [("h\nx", "'\\n'"), ("h%x", "'%'"), ("h\tx", "'\\t'")])
-def test_a_home_the_build_cannot_take_is_refused_naming_the_character(tmp_path: Path, name: str, shown: str) -> None:
-    """A line break ended in a 30-line CMake error, '%' in ld's (it reads '%' in the map file's
-    path as a placeholder); both left the folder behind."""
-    home = tmp_path / name
-    proc = rtbench(home, "run", "--bench", "sem_take", "--iterations", "10")
-    assert proc.returncode == 2, proc.stderr
-    assert f"holds {shown}, which CMake, Ninja and the linker cannot take in a build directory" in proc.stderr
-    assert "CMake" not in proc.stderr.replace("CMake, Ninja", "") and "Traceback" not in proc.stderr
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_a_home_with_a_name_longer_than_the_system_takes_is_refused(tmp_path: Path) -> None:
     """Every look at such a path is an OSError (Errno 36): it ended in a traceback."""
     home = tmp_path / ("a" * 300) / "home"
