@@ -59,6 +59,9 @@ class Result:
     # The first sample the benchmark took, before warm-up (caches and kernel state cold): kept
     # apart, never in the samples or their statistics. None when the run had no warm-up.
     cold_raw: int | None = None
+    # The SHA-256 of the image that measured it (a run may use several: plain, instrumented,
+    # services); "" when not known (a run stored before rtbench kept it, a result no image made).
+    image: str = ""
 
     def samples(self) -> list[int]:
         """Samples in `unit`, with the timestamp-read overhead subtracted."""

@@ -225,3 +225,9 @@ class Workspace:
         if store.exists() and (not store.is_file() or not os.access(store, os.R_OK | os.W_OK)):
             raise RtbenchError(f"cannot write the result store {store}: "
                                + ("not a file" if not store.is_file() else "permission denied or read-only"), hint)
+
+
+def unusable_in_build_path(path: Path) -> list[str]:
+    """The characters of `path` that CMake, Ninja and make cannot take in a path they build from
+    or into (shells and their own escapes), as repr: quotes, '$', '`', '\\', ';', line breaks."""
+    return [repr(c) for c in sorted(set(str(path)) & set(_UNSAFE_IN_BUILD_PATHS + "\n\r"))]

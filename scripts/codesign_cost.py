@@ -83,7 +83,7 @@ def main() -> int:
     parser.add_argument("--slots", type=int, default=64, help="per-task slots (the SoC has 64)")
     args = parser.parse_args()
     if not shutil.which("yosys"):
-        raise SystemExit("yosys is not installed: apt-get install yosys")
+        raise SystemExit("yosys is not installed: run scripts/setup.sh --part fpga-cost, or apt-get install yosys")
     rows = {}
     for name, block in _blocks(args.slots).items():
         with tempfile.TemporaryDirectory(prefix="rtb-codesign-cost-") as tmp:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
 from hwsched_table import by_tasks, load_run, mean_ratio  # the freertos-hw table, beside this script
 
 from rtbench.results.split import row_split

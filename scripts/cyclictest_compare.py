@@ -37,7 +37,7 @@ _VERBOSE_SAMPLE = re.compile(r"^\s*0:\s*\d+:\s*(\d+)\s*$")
 def cyclictest(args: argparse.Namespace) -> list[int]:
     binary = shutil.which("cyclictest")
     if not binary:
-        sys.exit("cyclictest not found: apt-get install rt-tests (scripts/setup.sh does)")
+        sys.exit("cyclictest not found: run scripts/setup.sh --part linux, or apt-get install rt-tests")
     command = [binary, "-m", "-q", "-N", "-v", "-t", "1", "-a", str(args.cpu), "-p", str(args.priority),
                "-i", str(args.interval_us), "-l", str(args.loops)]
     with BackgroundLoad(args.load, max_seconds=args.loops * args.interval_us / 1e6 + 120):

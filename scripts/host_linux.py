@@ -25,6 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.errors import RtbenchError
 from rtbench.model import result_label
 from rtbench.reports import reference_runs

@@ -55,7 +55,7 @@ def main() -> int:
     parser.add_argument("--variant", default="standard")
     args = parser.parse_args()
     if not shutil.which("yosys"):
-        raise SystemExit("yosys is not installed: apt-get install yosys")
+        raise SystemExit("yosys is not installed: run scripts/setup.sh --part fpga-cost, or apt-get install yosys")
     with tempfile.TemporaryDirectory(prefix="rtb-hwsched-cost-") as tmp:
         without = _stats(_gateware(args.variant, False, Path(tmp) / "without"))
         with_it = _stats(_gateware(args.variant, True, Path(tmp) / "with"))

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.errors import RtbenchError
 from rtbench.results import schema
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _checkout  # noqa: F401  (rtbench from this checkout)
 from hwsched_table import load_run  # beside this script
 
 from rtbench.model import result_label

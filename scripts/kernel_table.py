@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.results.split import row_split
 from rtbench.results.tables import as_markdown
 

@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.errors import RtbenchError
 from rtbench.reports import published_studies
 from rtbench.reports import reference_runs as ref

@@ -15,6 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.analysis.rhealstone import COMPONENTS, composite
 from rtbench.errors import RtbenchError
 from rtbench.paths import Workspace

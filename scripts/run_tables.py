@@ -28,6 +28,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.acquire import provenance
 from rtbench.model import result_label
 from rtbench.results.split import ratio_text, row_split

@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.reports import reference_runs
 from rtbench.results.split import SMALLEST_JUMP, median_range, median_split
 from rtbench.results.stats import median

@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.acquire import sources
 from rtbench.acquire.platforms import find_kernel, find_target
 from rtbench.errors import RtbenchError

@@ -15,23 +15,95 @@ from pathlib import Path
 
 import pytest
 
-from rtbench.acquire import catalogue
+from rtbench.acquire import catalogue, platforms
 from rtbench.cli import parser
+from rtbench.errors import RtbenchError
+from rtbench.reports import code_facts
+from tests import doc_anchors, doc_counts
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
 COMMANDS = ("scripts/setup.sh && python3 -m rtbench run", "scripts/setup.sh --all && python3 -m pytest -q")
 
 
+def _build(out: Path) -> subprocess.Popen[str]:
+    """`mkdocs build --strict` into `out`. Neither --quiet nor --verbose: mkdocs 1.6's --quiet
+    raises its logger to ERROR, so strict mode counts no warning at all (a broken anchor passed),
+    and --verbose stops it from collecting links to anchors (mkdocs issues #4126 and #3991)."""
+    return subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Two clean builds of the site, side by side, into two folders."""
     missing = [name for name in ("mkdocs", "material") if importlib.util.find_spec(name) is None]
     assert not missing, f"{', '.join(missing)} not installed: scripts/setup.sh --part docs installs them"
-    out = tmp_path_factory.mktemp("site")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)], cwd=REPO,
-                          capture_output=True, text=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return out
+    first, second = tmp_path_factory.mktemp("site-a"), tmp_path_factory.mktemp("site-b")
+    builds = [_build(first), _build(second)]
+    for build in builds:
+        output, _ = build.communicate(timeout=900)
+        assert build.returncode == 0, output
+    return first, second
+
+
+@pytest.fixture(scope="module")
+def site(sites: tuple[Path, Path]) -> Path:
+    return sites[0]
+
+
+def site_differences(first: Path, second: Path) -> list[str]:
+    """The files that differ between two built sites, or that only one of them has."""
+    files = {p.relative_to(first) for p in first.rglob("*") if p.is_file()}
+    others = {p.relative_to(second) for p in second.rglob("*") if p.is_file()}
+    differ = [f"{name}: only in one build" for name in sorted(files ^ others)]
+    return differ + [f"{name}: differs" for name in sorted(files & others)
+                     if (first / name).read_bytes() != (second / name).read_bytes()]
+
+
+def test_two_clean_builds_of_the_site_are_byte_identical(sites: tuple[Path, Path]) -> None:
+    first, second = sites
+    assert site_differences(first, second) == []
+    leaked = {str(REPO), str(first), str(second)}
+    assert [str(p.relative_to(first)) for p in first.rglob("*") if p.is_file()
+            and any(path.encode() in p.read_bytes() for path in leaked)] == [], "a machine path in the site"
+
+
+def test_site_differences_names_the_files(tmp_path: Path) -> None:
+    (tmp_path / "a" / "x").mkdir(parents=True)
+    (tmp_path / "b" / "x").mkdir(parents=True)
+    for side, text in (("a", "one"), ("b", "two")):
+        (tmp_path / side / "x" / "index.html").write_text(text)
+        (tmp_path / side / "same.css").write_text("body {}")
+    (tmp_path / "b" / "extra.js").write_text("")
+    assert site_differences(tmp_path / "a", tmp_path / "b") == ["extra.js: only in one build", "x/index.html: differs"]
+
+
+def _pages() -> dict[str, doc_anchors.Page]:
+    extensions = doc_anchors.site_extensions(REPO / "mkdocs.yml")
+    sources = [README, *sorted((REPO / "docs").rglob("*.md"))]
+    return {str(p.relative_to(REPO)): doc_anchors.read_page(p.read_text(), extensions) for p in sources}
+
+
+def test_links_to_headings_target_ascii_ids_every_renderer_gives() -> None:
+    """A link's fragment is an ASCII id of a heading on its page; a heading with non-ASCII text
+    that something links to carries an explicit id (toc's slug and GitHub's differ for it)."""
+    assert doc_anchors.problems(_pages()) == []
+
+
+def test_the_anchor_check_finds_a_link_to_a_non_ascii_slug() -> None:
+    extensions = doc_anchors.site_extensions(REPO / "mkdocs.yml")
+    target = "# P\n\n## µT-Kernel 3.0 (`mtkernel/`)\n\n## µITRON {#itron}\n\n## Plain\n"
+    links = ("[a](../porting.md#µt-kernel-30-mtkernel) [b](../porting.md#t-kernel-30-mtkernel) "
+             "[c](../porting.md#itron) [d](../porting.md#plain) [e](../porting.md#gone) [f](https://x.org/#Q)")
+    pages = {"docs/porting.md": doc_anchors.read_page(target, extensions),
+             "docs/guides/k.md": doc_anchors.read_page(links, extensions)}
+    found = doc_anchors.problems(pages)
+    assert [line.split(": ")[1] for line in found] == [
+        "link '../porting.md#µt-kernel-30-mtkernel'", "link '../porting.md#t-kernel-30-mtkernel'",
+        "link '../porting.md#gone'"]
+    assert "not a lower-case ASCII id" in found[0] and "explicit ASCII id" in found[1] and "no such id" in found[2]
 
 
 def test_the_readme_is_a_front_door_with_the_two_commands() -> None:
@@ -121,3 +193,73 @@ def test_no_measured_figure_is_typed_into_the_docs() -> None:
     typed = {str(p.relative_to(REPO)): rows for p in pages if (rows := typed_figure_rows(p.read_text()))}
     assert not typed, "typed figures (render them from a reference run instead):\n" + "\n".join(
         f"{page}: {len(rows)} row(s), first: {rows[0]}" for page, rows in typed.items())
+
+
+def test_count_and_names_markers_follow_the_code() -> None:
+    kernels = code_facts.members("kernels")
+    page = ("It runs <!-- rtbench:count kernels --> kernels: <!-- rtbench:names kernels -->.\n"
+            "`<!-- rtbench:count kernels -->` shows one.\n```\n<!-- rtbench:names targets -->\n```\n")
+    lines = code_facts.replace_markers(page).split("\n")
+    assert lines[0] == f"It runs {len(kernels)} kernels: " + ", ".join(f"`{k}`" for k in kernels[:-1]) + \
+        f" and `{kernels[-1]}`."
+    assert lines[1:] == page.split("\n")[1:]
+    assert "freertos" in code_facts.members("profile:tick1k")
+    assert "posix" not in code_facts.members("profile:tick1k")
+    assert code_facts.members("targets")[-1] == "board"
+    for unknown in ("<!-- rtbench:count ports -->", "<!-- rtbench:names profile:no-such-profile -->"):
+        with pytest.raises(RtbenchError):
+            code_facts.replace_markers(unknown)
+
+
+def _prose_pages() -> dict[str, str]:
+    """The README and the docs' pages, without the changelog (which records what was true then)."""
+    pages = [README, *sorted((REPO / "docs").rglob("*.md"))]
+    return {str(p.relative_to(REPO)): p.read_text() for p in pages if p.name != "changelog.md"}
+
+
+def test_no_sentence_claims_a_stale_count() -> None:
+    counts = doc_counts.true_counts()
+    stale = {page: found for page, text in _prose_pages().items() if (found := doc_counts.stale_claims(text, counts))}
+    assert stale == {}, "say these with <!-- rtbench:count SET --> (rtbench.reports.code_facts), or without a number"
+
+
+def test_the_stale_count_check_finds_whole_set_claims_only() -> None:
+    counts = {"kernel ports": {10, 7}, "kernels": {10, 7}, "targets": {9, 8}, "benchmarks": {83},
+              "cpu variants": {4, 6}}
+    page = ("# Limitations\n\n- Four kernel ports (FreeRTOS, uC/OS-II, ThreadX and Linux).\n\nToday it runs "
+            "three RTOS\nkernels on QEMU. CI exercises all three RTOS kernels. It ships 12 targets.\n\n"
+            "The tables show all three kernels of the reference runs; the three kernels agree. It runs "
+            "one selection of benchmarks. It has 10 kernel ports and covers 83 benchmarks.\n"
+            "```\nit runs two kernels\n```\n<!-- it runs two kernels -->\n")
+    assert doc_counts.stale_claims(page, counts) == [
+        "Limitations - Four kernel ports", "Today it runs three RTOS kernels", "CI exercises all three RTOS kernels",
+        "It ships 12 targets"]
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(f"\n{heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else None]
+
+
+def test_the_readme_names_every_kernel_port_and_target() -> None:
+    """The README is read on GitHub, not built: its lists are checked instead of generated."""
+    covers = _section(README.read_text(), "## What it covers")
+    for kind in ("kernel-ports", "targets"):
+        assert [name for name in code_facts.members(kind) if f"`{name}`" not in covers] == [], kind
+
+
+def test_the_code_map_has_every_port_and_target_folder() -> None:
+    code_map = (REPO / "docs" / "design.md").read_text().split("```")[1]
+    folders = [p for kind in ("os", "targets") for p in sorted((REPO / "firmware" / kind).iterdir()) if p.is_dir()]
+    assert folders
+    assert [f"{p.parent.name}/{p.name}" for p in folders if f"{p.name}/" not in code_map] == []
+
+
+def test_the_kernel_sources_table_lists_every_kernel_built_from_your_tree() -> None:
+    rows = [line.split("|")[1:3] for line in (REPO / "docs" / "guides" / "kernel-sources.md").read_text().splitlines()
+            if line.startswith("| `")]
+    listed = {name.strip().strip("`"): env.strip().strip("`") for name, env in rows}
+    expected = {k.name: k.spec["source"]["env"] for k in platforms.kernels() if k.name in
+                code_facts.members("user-tree-kernels")}
+    assert listed == expected

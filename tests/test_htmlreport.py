@@ -14,7 +14,7 @@ from rtbench.analysis.published import StudyView, load_studies, study_views
 from rtbench.model import Result, Run, Scale
 from rtbench.reports import htmlstudies, reference_runs
 from rtbench.reports.htmlreport import _Figures, render
-from rtbench.results.runsource import run_from_json
+from rtbench.results.runsource import run_from_document, run_from_json
 from rtbench.results.stats import median
 
 
@@ -49,6 +49,25 @@ def test_one_run_opens_with_its_statuses_and_names_failures() -> None:
     assert 'mutex_pi: <b class="worse">fail</b>: owner was not boosted' in verdict
     assert page.index('id="verdict"') < page.index("<table") and 'id="ratio-chart"' not in page
     assert "all 6 results ok" in render([run(0, 1)], ["run 1"])
+
+
+def test_a_run_with_nothing_failed_reads_as_a_pass_and_says_quietly_what_was_not_measured() -> None:
+    # The stored default run (qemu-m3, FreeRTOS): 121 ok, and 7 unsupported with their reasons
+    # (the soft-float FPU benchmarks, FreeRTOS's dormant start). Nothing failed: no alarm.
+    page = render([run_from_document(reference_runs.load("qemu-m3-freertos"))], ["run 1"])
+    verdict = page[page.index('<section id="verdict"'):page.index("</section>")]
+    assert 'class="verdict same"' in verdict and 'class="worse"' not in verdict
+    assert "run 1: 128 results: 121 ok, 7 unsupported (not measured), none failed" in verdict
+    quiet = verdict[verdict.index('<div class="quiet">'):]
+    assert "Not measured (7, unsupported):" in quiet and quiet.count("<li>") == 7
+    assert "<li>task_switch_fpu[fpu=0]: this image uses the soft-float ABI" in quiet
+    assert "<li>task_start: FreeRTOS readies a task when it creates it" in quiet
+    # A failure among them is still the alarm, named apart from what was not measured.
+    failing = run_from_document(reference_runs.load("qemu-m3-freertos"))
+    failing.results[0].status, failing.results[0].reason = "fail", "the switch did not happen"
+    verdict = render([failing], ["run 1"])
+    assert 'class="verdict bad"' in verdict and "1 fail, 7 unsupported" in verdict
+    assert '<b class="worse">fail</b>: the switch did not happen' in verdict
 
 
 def test_a_comparison_opens_with_its_verdict_and_one_ratio_chart() -> None:

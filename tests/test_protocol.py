@@ -9,6 +9,8 @@ import zlib
 import pytest
 
 from rtbench.acquire.protocol import (
+    LINE_ROOM,
+    SHORTENED,
     Capture,
     StreamParser,
     crc_of,
@@ -126,6 +128,40 @@ def test_encode_record_matches_firmware_framing() -> None:
     assert (record.seq, record.rtype, record.fields, record.values) == (
         7, "NOTE", {"text": "two words"}, [])
     assert decode_record(samples).values == [1, -2, 2147483647]
+
+
+def cut_as_the_firmware_does(line: str) -> str:
+    """The line the firmware sends for a record too long for it: the body's first LINE_ROOM
+    bytes (firmware/core/src/stream.c drops the rest, even inside an escape), then its CRC."""
+    body = line.split(" *")[0][:LINE_ROOM]
+    return f"{body} *{crc_of(body)}"
+
+
+def test_a_value_cut_by_the_line_says_it_was_shortened() -> None:
+    # NuttX 13's reason for task_start, cut inside the escape of a space (issue 42).
+    reason = ("the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation apart "
+              "from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface for a task "
+              "with a group of its own, which the port's threads are not")
+    line = cut_as_the_firmware_does(encode_record(1035, "END", {"bench": "task_start", "status": "unsupported",
+                                                               "n": 0, "reason": reason}))
+    assert line.split(" *")[0].endswith("for%20a%20task%")  # as NuttX's run received it
+    fields = decode_record(line).fields
+    kept = fields["reason"].removesuffix(SHORTENED)
+    assert fields["reason"].endswith(SHORTENED) and kept.endswith("for a task") and reason.startswith(kept)
+    assert (fields["bench"], fields["status"], fields["n"]) == ("task_start", "unsupported", "0")
+    begin = encode_record(1034, "BEGIN", {"bench": "task_start", "param": "-", "value": 0, "iterations": 1,
+                                          "warmup": 0, "overhead": 0})
+    captured = parse([begin, line])
+    (result,) = captured.results
+    assert result.status == "unsupported" and result.reason == kept + SHORTENED
+    assert not any("task_start" in error for error in captured.errors)  # a whole record, not a corrupt one
+    # Cut after an escape's first digit, and inside a key: never a broken escape, never a lost record.
+    half = cut_as_the_firmware_does(encode_record(5, "NOTE", {"text": "x" * 289 + " y"}))
+    assert half.split(" *")[0].endswith("x%2") and decode_record(half).fields["text"] == "x" * 289 + SHORTENED
+    keyless = cut_as_the_firmware_does(encode_record(6, "META", {"key": "k", "value": "v" * 281, "more": "x"}))
+    assert keyless.split(" *")[0].endswith(" mo") and decode_record(keyless).fields == {"key": "k", "value": "v" * 281}
+    # A line short of the limit is whole.
+    assert decode_record(encode_record(7, "NOTE", {"text": "x" * 200})).fields["text"] == "x" * 200
 
 
 def test_decode_record_rejects_damage() -> None:

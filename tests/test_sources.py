@@ -81,3 +81,17 @@ def test_a_git_tree_without_a_version_file_takes_its_release_tag(tmp_path: Path)
     # A release tarball's .version wins.
     (nuttx / ".version").write_text('CONFIG_VERSION_STRING="12.9.0"\n')
     assert sources.locate(find_kernel("nuttx"), nuttx).version == "12.9.0"
+
+
+def test_a_placeholder_version_gives_way_to_what_the_tree_says(tmp_path: Path) -> None:
+    # NuttX's make calls a tree without .version or git 0.0.0: the run records the tree's own word
+    # ("unknown", beside the hash of the files the build read), never a made-up version.
+    from rtbench.acquire.manifest import kernel_version
+
+    nuttx = find_kernel("nuttx")
+    bare = sources.locate(nuttx, _tree(tmp_path, {"sched/init/nx_start.c": ""}))
+    assert bare.version == "unknown"
+    assert kernel_version(nuttx, bare, "0.0.0") == "unknown"
+    assert kernel_version(nuttx, bare, "13.0.0") == "13.0.0" and kernel_version(nuttx, bare, None) == "unknown"
+    # Another kernel's 0.0.0 is what its image says.
+    assert kernel_version(find_kernel("freertos"), bare, "0.0.0") == "0.0.0"

@@ -144,7 +144,8 @@ def test_a_version_1_store_is_migrated(tmp_path) -> None:
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", ""))
+    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", "")
+                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
     old.execute("PRAGMA user_version = 1")
     old.commit()
     old.close()
@@ -164,7 +165,8 @@ def test_a_version_2_store_reads_without_cold_samples_and_is_migrated(tmp_path) 
 
     path = tmp_path / "v2.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    cold_raw INTEGER,\n", ""))
+    old.executescript(_SCHEMA.replace("    cold_raw INTEGER,\n", "")
+                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
     old.execute("PRAGMA user_version = 2")
     old.execute("INSERT INTO runs (created, manifest) VALUES ('2026-01-01', '{}')")
     old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 1, 1,"
@@ -180,6 +182,30 @@ def test_a_version_2_store_reads_without_cold_samples_and_is_migrated(tmp_path) 
         loaded = store.load(run_id).results[0]
     # Converted as the samples are: 320 * 5/16 = 100, less the overhead's 5.
     assert (loaded.samples(), loaded.cold()) == ([60], 95)
+
+
+def test_a_version_3_store_reads_without_images_and_is_migrated(tmp_path) -> None:
+    import sqlite3
+
+    from rtbench.model import Result, Run, Scale
+    from rtbench.results.store import _SCHEMA, Store
+
+    path = tmp_path / "v3.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(_SCHEMA.replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
+    old.execute("PRAGMA user_version = 3")
+    old.execute("INSERT INTO runs (created, manifest) VALUES ('2026-01-01', '{}')")
+    old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 1, 1,"
+                " 'instructions', 1, 1, ?, '{}', NULL)", (bytes(8),))
+    old.commit()
+    old.close()
+    with Store(path, read_only=True) as store:
+        assert store.load(1).results[0].image == ""
+    measured = Result(bench="sem_give", params={}, unit="instructions", status="ok", raw_samples=[208],
+                      scale=Scale("instructions", 5, 16), image="ab" * 32)
+    with Store(path) as store:
+        run_id = store.save(Run(manifest={}, results=[measured]))
+        assert store.load(run_id).results[0].image == "ab" * 32 and store.load(1).results[0].image == ""
 
 
 # --- damaged rows: the rest of the store stays readable -------------------------------------------
@@ -254,7 +280,8 @@ def test_read_only_store_of_an_older_version_is_read_without_migrating(tmp_path:
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", ""))
+    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", "")
+                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
     old.execute("INSERT INTO runs (created, manifest) VALUES ('2025', '{\"target\": \"qemu-m3\"}')")
     old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 5, 16,"
                 " 'instructions', 1, 0, ?)", ((208).to_bytes(8, "little"),))

@@ -5,7 +5,9 @@
 - benchmarks/: one page per benchmark of the catalogue (rtbench.acquire.catalogue.scan()), with the
   leading comment of its C file (what is timed and what is checked), and an index of them;
 - targets/ and kernels/: one page per firmware/targets/*/target.toml and firmware/os/*/os.toml;
-- cli.md: the command-line reference, from rtbench.cli.parser().
+- cli.md: the command-line reference, from rtbench.cli.parser();
+- in every page, <!-- rtbench:count SET --> and <!-- rtbench:names SET --> (rtbench.reports.code_facts):
+  how many kernels, targets, CPU variants or benchmarks there are, and which, inside a sentence.
 
 A nav section whose first entry is a generated index.md (benchmarks/, targets/, kernels/) gets
 that folder's generated pages, in the catalogue's order."""
@@ -205,6 +207,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if config.nav:
         _with_generated_pages(config.nav, list(generated_pages(config)))
     return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+    del page, config, files  # on_config imported the checkout's rtbench
+    from rtbench.reports import code_facts
+
+    return code_facts.replace_markers(markdown) if "rtbench:count" in markdown or "rtbench:names" in markdown \
+        else markdown
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

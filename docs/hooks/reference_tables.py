@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rtbench.reports import published_tables
-
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     del page, config, files  # the tables depend on nothing but the markers and the stored runs
+    # Imported here, not when mkdocs loads the hook: by now generate.py has imported rtbench from
+    # the checkout that holds mkdocs.yml, where an import at load time could find another
+    # installed copy (an editable install of another checkout) and render its reference runs.
+    from rtbench.reports import published_tables
+
     return published_tables.replace_markers(markdown)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -60,8 +61,7 @@ def check_tools(target: Target) -> None:
         names = ", ".join(tool for tool, _ in missing)
         packages = " ".join(package for _, package in missing)
         raise RtbenchError(f"{names} not found: the {target.name} target needs it",
-                           f"{setup_parts.command(setup_parts.part_of('target', target.name))} "
-                           f"(or apt-get install {packages})")
+                           setup_parts.install_hint(setup_parts.part_of("target", target.name), packages))
 
 
 class BuildError(RtbenchError):
@@ -73,13 +73,61 @@ class BuildError(RtbenchError):
         self.output = output
 
 
-def _run(command: list[str], cwd: Path, what: str) -> str:
-    """Runs a build step; returns its output."""
+# Less free space than this where a build writes, after it failed: the disk was full (a configure
+# cut short may even exit 0 and leave no build.ninja behind).
+_NEARLY_FULL = 16 * 1024 * 1024
+
+
+def _disk_full(directory: Path, output: str) -> str | None:
+    """Why a build step failed when it was the disk: the build folder's file system is full."""
+    try:
+        free = shutil.disk_usage(directory).free
+    except OSError:
+        free = None
+    if "No space left on device" not in output and (free is None or free >= _NEARLY_FULL):
+        return None
+    return (f"the disk holding {directory} is full" + (f" ({free // 1024} KiB free)" if free is not None else "")
+            + ": the build could not write its files")
+
+
+def _summary(output: str) -> str | None:
+    """The one thing a failed build's output says, where it is one: CMake's error message, a
+    compiler's missing file, the symbols no object defines."""
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("CMake Error")), None)
+    if start is not None:
+        message: list[str] = []
+        for line in lines[start + 1:]:
+            if line.startswith("Call Stack") or (message and not line.strip()):
+                break
+            if line.strip():  # CMake may open with a blank line before a long word
+                message.append(line.strip())
+        return " ".join(message) or lines[start]
+    fatal = next((line.strip() for line in lines if "fatal error:" in line), None)
+    if fatal:
+        return fatal
+    undefined = sorted({m.group(1) for m in re.finditer(r"undefined reference to `([^']+)'", output)})
+    if undefined:
+        return (f"the link found no definition of {', '.join(undefined[:8])}"
+                + (f" and {len(undefined) - 8} more" if len(undefined) > 8 else ""))
+    return None
+
+
+def _run(command: list[str], cwd: Path, what: str, directory: Path) -> str:
+    """Runs a build step writing into `directory`; returns its output."""
     proc = processes.run(command, cwd=cwd)
+    output = proc.stdout + proc.stderr
     if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-25:])
-        raise BuildError(f"{what} failed:\n{tail}", f"full command: {' '.join(command)}", tail)
-    return proc.stdout + proc.stderr
+        tail = "\n".join(output.strip().splitlines()[-25:])
+        full = _disk_full(directory, output)
+        if full:
+            _forget_configuration(directory)  # what a cut-short configure wrote must not pass for done
+            raise BuildError(f"{what} failed: {full}", f"free space there (df -h {directory} shows it), "
+                             "then run again", tail)
+        summary = _summary(output)
+        raise BuildError(f"{what} failed: {summary}" if summary else f"{what} failed:\n{tail}",
+                         f"full command: {' '.join(command)}", tail)
+    return output
 
 
 def _effective(words: list[str]) -> list[str]:
@@ -149,7 +197,12 @@ def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[
     if f"CMAKE_TOOLCHAIN_FILE:FILEPATH={toolchain}\n" in text or "CMAKE_TOOLCHAIN_FILE:" not in text:
         return
     log(f"reconfiguring {directory.name}: its toolchain file changed")
-    for stale in (cache, directory / "build.ninja"):
+    _forget_configuration(directory)
+
+
+def _forget_configuration(directory: Path) -> None:
+    """The next build configures the directory from scratch."""
+    for stale in (directory / "CMakeCache.txt", directory / "build.ninja"):
         stale.unlink(missing_ok=True)
     shutil.rmtree(directory / "CMakeFiles", ignore_errors=True)
 
@@ -171,9 +224,9 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
               f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
-              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration")
+              "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration", directory)
     return _run(["cmake", "--build", str(directory), "--target", f"{image}.elf"], fw,
-                f"building the {target.name}/{kernel.name}/{profile} image")
+                f"building the {target.name}/{kernel.name}/{profile} image", directory)
 
 
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,

@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import RtbenchError
 from . import platforms, provenance, qemu_plugin, sources
 from .platforms import Kernel, Target
-from .setup_parts import MAIN
+from .setup_parts import MAIN, install_hint
 from .setup_parts import command as setup_command
 from .setup_parts import part_of as setup_part_of
 from .setup_parts import parts as setup_parts
@@ -66,21 +66,23 @@ def tool_check(tool: str, package: str, setup: str = MAIN) -> Check:
     command that an extra of rtbench's installs (NuttX's olddefconfig, from kconfiglib)."""
     found = shutil.which(tool)
     if not found:
-        extra = package.removeprefix("pip:")
-        how = f"pip install 'rtbench[{extra}]'" if extra != package else f"apt-get install {package}"
-        return Check(tool, False, "not found", f"{setup_command(setup)}, or {how}")
+        return Check(tool, False, "not found", install_hint(setup, package))
     return Check(tool, True, provenance.first_line([found, "--version"]))
 
 
 _PROBE_SOURCE = "int main(void) { return rtb_probe(); }\n"
 
 
+def probe_fix(probe: dict[str, Any], setup: str = MAIN) -> str:
+    """What installs what a probe needs: its set-up part, or the Debian packages it names."""
+    return install_hint(setup, " ".join(probe.get("packages", [])))
+
+
 def probe_check(probe: dict[str, Any], compiler: str, setup: str = MAIN) -> Check:
     """Compiles and links a program that includes the probe's headers, with its flags."""
     command = str(probe.get("compiler", compiler))
     what = str(probe.get("what", f"{command} compiles and links"))
-    packages = " ".join(probe.get("packages", []))
-    fix = setup_command(setup) + (f", or apt-get install {packages}" if packages else "")
+    fix = probe_fix(probe, setup)
     if not shutil.which(command):
         return Check(what, False, f"{command} not found", fix)
     language = str(probe.get("language", "c"))
@@ -134,8 +136,7 @@ def _packages_check(item: str, packages: list[str], extra: str, setup: str) -> C
         except importlib.metadata.PackageNotFoundError:
             missing.append(name)
     if missing:
-        return Check(item, False, f"missing {', '.join(missing)}",
-                     f"{setup_command(setup)}, or pip install 'rtbench[{extra}]'")
+        return Check(item, False, f"missing {', '.join(missing)}", install_hint(setup, f"pip:{extra}"))
     return Check(item, True, ", ".join(found))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..paths import user_cache_dir
-from . import processes
+from . import processes, setup_parts
 from .platforms import Kernel, find_kernel
 from .provenance import file_sha256
 
@@ -179,7 +179,8 @@ def extract(kernel: Kernel, package: Package, workspace_root: Path) -> GuestKern
     if _intact(stamp, package, paths.values()):
         return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
     if not shutil.which("dpkg-deb"):
-        raise RtbenchError("dpkg-deb not found: extracting the guest kernel needs it", "apt-get install dpkg")
+        raise RtbenchError("dpkg-deb not found: extracting the guest kernel needs it",
+                           setup_parts.install_hint("linux-rt", "dpkg"))
     folder.mkdir(parents=True, exist_ok=True)
     proc = processes.popen(["dpkg-deb", "--fsys-tarfile", str(package.deb)], stdin=subprocess.DEVNULL,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)

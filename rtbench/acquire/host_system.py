@@ -7,9 +7,12 @@ safe to change and to change back (the governor and real-time throttling), savin
 values so that `reset` restores them."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import platform
+import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,6 +118,12 @@ def inspect() -> list[Setting]:
 
 # -- tune and reset -----------------------------------------------------------------------------
 
+RT_PERIOD = Path("/proc/sys/kernel/sched_rt_period_us")
+_SAVED_MAX = 64 * 1024  # what tune saves is a few lines
+_GOVERNOR_FILE = re.compile(rf"{re.escape(str(SYS_CPU))}/cpu[0-9]+/cpufreq/scaling_governor")
+_GOVERNOR_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
 def _writes() -> dict[str, str]:
     """{file: value} that tune writes: the performance governor, real-time throttling off."""
     wanted = {str(RT_RUNTIME): "-1"}
@@ -123,33 +132,111 @@ def _writes() -> dict[str, str]:
     return wanted
 
 
+def _why_not_restorable(path: str, value: object) -> str | None:
+    """Why `path: value` is not something tune saved (a file it writes, a value that file takes), or None."""
+    if not isinstance(value, str):
+        return f"its value for {path} is {type(value).__name__}, not text"
+    if path == str(RT_RUNTIME):
+        period = _read(RT_PERIOD)
+        limit = int(period) if period and period.isdigit() else 1_000_000
+        if value == "-1" or (value.isdigit() and int(value) <= limit):
+            return None
+        return f"{value!r} is not a real-time runtime for {path} (-1, or 0 to {limit} microseconds)"
+    if _GOVERNOR_FILE.fullmatch(path):
+        offered = (_read(Path(path).with_name("scaling_available_governors")) or "").split()
+        if value in offered or (not offered and _GOVERNOR_NAME.fullmatch(value)):
+            return None
+        return f"{value!r} is not a governor {path} offers" + (f" ({', '.join(offered)})" if offered else "")
+    return f"it names {path}, which rtbench system tune never writes"
+
+
+def _refuse(saved: Path, why: str) -> RtbenchError:
+    return RtbenchError(f"{saved} is not what rtbench system tune saved: {why}",
+                        f"nothing was written; if you did not make it, delete it (rm {saved}); tune saves only "
+                        f"{RT_RUNTIME} and the CPUs' cpufreq/scaling_governor, and `cat` of each shows what is set")
+
+
+def _open_saved(saved: Path) -> bytes | None:
+    """The saved file's bytes (None when there is none): a regular file of this user, which no
+    one else may write. Under sudo the workspace may be the current folder: a file planted
+    there must not choose what root writes."""
+    try:
+        fd = os.open(saved, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise _refuse(saved, "a symbolic link" if err.errno == errno.ELOOP else err.strerror or str(err)) from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise _refuse(saved, "not a regular file")
+        if info.st_uid != os.geteuid():
+            raise _refuse(saved, f"it belongs to user {info.st_uid}, not to you ({os.geteuid()})")
+        if info.st_mode & 0o022:
+            raise _refuse(saved, f"other users may write it (mode {stat.filemode(info.st_mode)})")
+        data = file.read(_SAVED_MAX + 1)
+    if len(data) > _SAVED_MAX:
+        raise _refuse(saved, f"it holds more than {_SAVED_MAX} bytes")
+    return data
+
+
+def load_saved(saved: Path) -> dict[str, str]:
+    """What tune saved, every entry checked before anything is written; {} when nothing was saved."""
+    data = _open_saved(saved)
+    if data is None:
+        return {}
+    try:
+        document = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:
+        raise _refuse(saved, f"not JSON ({err})") from None
+    if not isinstance(document, dict):
+        raise _refuse(saved, f"a JSON {type(document).__name__}, not an object of file: value")
+    for path, value in document.items():
+        why = _why_not_restorable(path, value)
+        if why:
+            raise _refuse(saved, why)
+    return dict(document)
+
+
+def _save(saved: Path, values: dict[str, str]) -> None:
+    """Written beside, then renamed over: a link planted at `saved` is replaced, never followed."""
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    partial = saved.with_name(f".{saved.name}.{os.getpid()}")
+    partial.unlink(missing_ok=True)
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.write(json.dumps(values, indent=1) + "\n")
+    partial.replace(saved)
+
+
 def tune(saved: Path) -> list[str]:
     """Applies the safe settings, after saving the current values to `saved` (kept from the
     first tune, so that a second tune does not overwrite what reset must restore)."""
-    previous = json.loads(saved.read_text()) if saved.is_file() else {}
+    previous = load_saved(saved)
     changes = []
     for path, value in _writes().items():
         current = _read(Path(path))
         if current is None or current == value:
             continue
-        previous.setdefault(path, current)
+        if path not in previous:
+            why = _why_not_restorable(path, current)
+            if why:
+                changes.append(f"{path}: left at {current}: reset could not restore it ({why})")
+                continue
+            previous[path] = current
+            _save(saved, previous)  # before the change: reset can always undo what was written
         _write(Path(path), value)
         changes.append(f"{path}: {current} -> {value}")
-    if previous:
-        saved.parent.mkdir(parents=True, exist_ok=True)
-        saved.write_text(json.dumps(previous, indent=1) + "\n")
     return changes
 
 
 def reset(saved: Path) -> list[str]:
     """Restores what tune changed, and forgets it."""
-    if not saved.is_file():
-        return []
     changes = []
-    for path, value in json.loads(saved.read_text()).items():
+    for path, value in load_saved(saved).items():
         _write(Path(path), value)
         changes.append(f"{path}: restored {value}")
-    saved.unlink()
+    saved.unlink(missing_ok=True)
     return changes
 
 

@@ -52,11 +52,24 @@ def _tools(target: Target, build: Build) -> dict[str, Any]:
     return tools
 
 
-def _tree(source: KernelSource, build: Build, compiled: list[Any]) -> dict[str, Any]:
+def _tree(kernel: Kernel, source: KernelSource, build: Build, compiled: list[Any]) -> dict[str, Any]:
     """The identity of the kernel source that was compiled (see provenance)."""
-    if build.kernel_tree is not None:
-        return provenance.tree_identity(build.kernel_tree, compiled)
-    return {"prebuilt_or_running": source.origin}
+    if build.kernel_tree is None:
+        return {"prebuilt_or_running": source.origin}
+    copied = kernel.spec.get("build", {})
+    if copied.get("tree_copy"):  # built by the kernel's own make, in a copy of the tree
+        compiled = compiled + provenance.copied_tree_files(build.directory / copied["tree_copy"], build.kernel_tree,
+                                                           copied["dependency_files"])
+    return provenance.tree_identity(build.kernel_tree, compiled)
+
+
+def kernel_version(kernel: Kernel, source: KernelSource, reported: str | None) -> str:
+    """The version the image reports, else the tree's. A kernel whose build puts a placeholder in
+    when its tree says nothing (NuttX's 0.0.0 without .version or git) has the tree's word
+    instead: "unknown", with the tree's source hash to tell it apart."""
+    if reported is None or reported == kernel.spec.get("source", {}).get("version_placeholder"):
+        return source.version
+    return reported
 
 
 def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: KernelSource, build: Build,
@@ -78,12 +91,12 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
         "unit_note": str(target.spec.get("unit_notes", {}).get(hello.get("unit", target.spec.get("unit")), "")),
         "kernel": {
             "name": meta.get("kernel.name", kernel.name),
-            "version": meta.get("kernel.version", source.version),
+            "version": kernel_version(kernel, source, meta.get("kernel.version")),
             "source": str(source.path) if source.path else "",
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),
-            "tree": _tree(source, build, compiled),
+            "tree": _tree(kernel, source, build, compiled),
             # A co-designed variant: the semantic patches applied to a copy of the tree, in order.
             **({"patches": dict(build.kernel_patches)} if build.kernel_patches else {}),
         },

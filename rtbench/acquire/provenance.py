@@ -112,6 +112,26 @@ def compiled_files(build_dir: Path, image: str = "rtbench") -> list[Path]:
     return sorted({Path(os.path.normpath(f)) for f in files})
 
 
+def copied_tree_files(copy: Path, tree: Path, dependency_files: str) -> list[Path]:
+    """The files of `tree` a make build compiled from `copy`, a copy of the tree (NuttX builds
+    inside its tree, so rtbench builds a copy): the dependency files make keeps (the compiler's -M
+    output) name them, relative to the folder make ran in (the file's own, or the one above its
+    bin/) or absolute. Files the build made in the copy (its configuration) have no counterpart."""
+    found: set[Path] = set()
+    root = copy.resolve()
+    for listing in copy.rglob(dependency_files):
+        text = listing.read_text(errors="replace").replace("\\\n", " ")
+        for line in text.splitlines():
+            _, colon, names = line.partition(": ")
+            for name in names.split() if colon else []:
+                path = Path(name)
+                places = [path] if path.is_absolute() else [listing.parent / path, listing.parent.parent / path]
+                real = next((place.resolve() for place in places if place.is_file()), None)
+                if real is not None and real.is_relative_to(root) and (tree / real.relative_to(root)).is_file():
+                    found.add(tree / real.relative_to(root))
+    return sorted(found)
+
+
 def sources_digest(root: Path, files: list[Path]) -> dict[str, Any]:
     """SHA-256 over (relative path, content hash) of the files under `root`, in path order."""
     root = root.resolve()
@@ -142,13 +162,15 @@ def _git(tree: Path, *args: str) -> str | None:
 
 def git_identity(tree: Path) -> dict[str, Any] | None:
     """The commit of the git work tree holding `tree`, and whether the files under `tree` differ
-    from it (tracked files only: build products beside the sources do not make it dirty)."""
+    from it (tracked files only: build products beside the sources do not make it dirty). Its
+    description says -dirty on the same terms: a kernel tree inside a larger repository is not
+    dirty for a change elsewhere in that repository (git describe --dirty would say it is)."""
     commit = _git(tree, "rev-parse", "HEAD")
     if not commit:
         return None
-    status = _git(tree, "status", "--porcelain", "--untracked-files=no", "--", ".")
-    return {"commit": commit, "describe": _git(tree, "describe", "--tags", "--always", "--dirty") or commit[:12],
-            "dirty": bool(status)}
+    dirty = bool(_git(tree, "status", "--porcelain", "--untracked-files=no", "--", "."))
+    described = _git(tree, "describe", "--tags", "--always") or commit[:12]
+    return {"commit": commit, "describe": described + ("-dirty" if dirty else ""), "dirty": dirty}
 
 
 def tree_identity(tree: Path, compiled: list[Path]) -> dict[str, Any]:

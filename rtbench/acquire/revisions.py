@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..paths import Workspace
+from . import setup_parts
 from .build_once import exclusive
 
 _GIT_TIMEOUT = 600.0
@@ -37,12 +38,14 @@ class Revision:
         return self.commit[:12]
 
 
-def _git(repo: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def _git(repo: Path, *args: str, check: bool = True, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     git = shutil.which("git")
     if not git:
-        raise RtbenchError("git is not installed: kernel revisions cannot be read", "install git (apt-get install git)")
+        raise RtbenchError("git is not installed: kernel revisions cannot be read",
+                           setup_parts.install_hint(setup_parts.MAIN, "git"))
     try:
-        proc = subprocess.run([git, "-C", str(repo), *args], capture_output=True, text=True, timeout=_GIT_TIMEOUT)
+        proc = subprocess.run([git, "-C", str(repo), *args], input=stdin, capture_output=True, text=True,
+                              timeout=_GIT_TIMEOUT)
     except subprocess.TimeoutExpired:
         raise RtbenchError(f"git {args[0]} in {repo} took longer than {_GIT_TIMEOUT:.0f} s") from None
     if check and proc.returncode != 0:
@@ -167,6 +170,45 @@ def expand(repo: Path, spec: str, every: int = 1, first_parent: bool = False) ->
     return _thinned(unique, every)
 
 
+def _files(repo: Path, revision: Revision) -> dict[str, tuple[str, str]]:
+    """path -> (object type, object name) of every file of the revision's tree."""
+    proc = _git(repo, "ls-tree", "-r", "-z", revision.commit, check=False)
+    if proc.returncode != 0:
+        raise RtbenchError(f"git cannot read the tree of {revision.name} ({revision.short}) in {repo}: "
+                           f"{proc.stderr.strip()[-300:]}", _INCOMPLETE_HINT.format(repo=repo))
+    files = {}
+    for entry in proc.stdout.split("\0"):
+        meta, _, path = entry.partition("\t")
+        if path:
+            _, kind, name = meta.split()
+            files[path] = (kind, name)
+    return files
+
+
+_INCOMPLETE_HINT = ("the repository lacks objects (an interrupted clone or fetch, a shallow or partial clone): "
+                    "git -C {repo} fsck names them; git -C {repo} fetch, or a fresh clone, brings them back")
+
+
+def check_tree(repo: Path, revision: Revision, marker: str | None = None, kernel: str = "", given: str = "") -> None:
+    """Refuses a revision before anything is checked out: a tree without `marker` (a file every
+    tree of the kernel has), or one whose files git cannot read (objects missing from the repository,
+    which a checkout would leave out silently)."""
+    files = _files(repo, revision)
+    what = f"{given} {revision.name}" if given else revision.name
+    if marker and marker not in files:
+        raise RtbenchError(f"{what} ({revision.short}) of {repo} has no {marker}: it is not a tree of {kernel}",
+                           f"give --kernel-repo a git repository of {kernel} (every tree of it has {marker})")
+    blobs = [(path, name) for path, (kind, name) in files.items() if kind == "blob"]
+    found = _git(repo, "cat-file", "--batch-check", check=False, stdin="".join(f"{name}\n" for _, name in blobs))
+    missing = {line.split()[0] for line in found.stdout.splitlines() if line.endswith(" missing")}
+    lost = [path for path, name in blobs if name in missing]
+    if lost or found.returncode != 0:
+        named = ", ".join(lost[:5]) + (f" and {len(lost) - 5} more" if len(lost) > 5 else "")
+        raise RtbenchError(f"{repo} cannot give the files of {what} ({revision.short}): "
+                           + (f"the objects of {named} are missing" if lost else found.stderr.strip()[-300:]),
+                           _INCOMPLETE_HINT.format(repo=repo))
+
+
 def repo_key(repo: Path) -> str:
     """A directory name for the repository's trees in the workspace: its name and a hash of its path."""
     return f"{repo.name.removesuffix('.git') or 'repo'}-{hashlib.sha256(str(repo).encode()).hexdigest()[:8]}"
@@ -197,6 +239,7 @@ def tree_of(repo: Path, revision: Revision, workspace: Workspace,
             shutil.rmtree(tree)
         elif tree.exists():
             shutil.rmtree(tree)
+        check_tree(repo, revision)
         tree.parent.mkdir(parents=True, exist_ok=True)
         log(f"checkout {revision.name} ({revision.short}) into {tree}")
         _git(tree.parent, "clone", "--quiet", "--shared", "--no-checkout", str(repo), tree.name)

@@ -247,6 +247,9 @@ def execute(request: RunRequest, workspace: Workspace, progress: Callable[[str],
     if measured.interrupted is not None or received:
         run.manifest["interrupted"] = (interrupts.signal_name(measured.interrupted) if measured.interrupted
                                        else "SIGINT")
+    run.manifest["images"] = [{"kind": image.kind, "elf": str(image.build.elf), "sha256": image.build.elf_sha256,
+                               "defines": list(image.build.defines), "benches": [b.name for b in image.benches]}
+                              for image in images]
     return run
 
 
@@ -308,6 +311,8 @@ def _run_image(image: _Image, variant: str | None, plan: _Plan, request: RunRequ
     if len(plan.variants) > 1:
         for result in found:
             result.params = {**result.params, platforms.variant_option(target): variant}
+    for result in found:
+        result.image = image.build.elf_sha256
     measured.results.extend(found)
     return run_settings
 
@@ -325,6 +330,8 @@ def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, buil
         outside = (f"the {kernel.name} port's kernel is not part of the image (the machine's own, or a guest "
                    "kernel booted beside it)" if source.path is None else None)
         footprint_results, breakdown = footprint.footprint_results(build.map_file, outside)
+        for result in footprint_results:
+            result.image = build.elf_sha256  # read from this image's map
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
                              emulator=runners.describe(target), capture=capture, settings=settings)

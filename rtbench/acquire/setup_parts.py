@@ -28,3 +28,15 @@ def part_of(kind: str, name: str) -> str:
 
 def command(part: str) -> str:
     return "run scripts/setup.sh" + ("" if part in ("", MAIN) else f" --part {part}")
+
+
+def install_hint(part: str, packages: str = "") -> str:
+    """What to run when something a part installs is missing: the part's set-up command and, as
+    the other way, the packages that provide it (space-separated): Debian packages, and
+    `pip:EXTRA` for an extra of rtbench's (NuttX's olddefconfig: no Debian package has it)."""
+    names = packages.split()
+    debian = [name for name in names if not name.startswith("pip:")]
+    extras = [name.removeprefix("pip:") for name in names if name.startswith("pip:")]
+    other = ([f"apt-get install {' '.join(debian)}"] if debian else []) + \
+        ([f"pip install 'rtbench[{','.join(extras)}]'"] if extras else [])
+    return command(part) + (f", or {' and '.join(other)}" if other else "")

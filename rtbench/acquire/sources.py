@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RtbenchError
-from ..paths import kernel_sources_dir
+from ..paths import kernel_sources_dir, unusable_in_build_path
 from .platforms import Kernel
 
 
@@ -78,6 +78,13 @@ def _checked(kernel: Kernel, tree: Path, origin: str) -> KernelSource:
     if not tree.is_dir() or (marker and not (tree / marker).exists()):
         raise RtbenchError(f"{tree} ({origin}) is not a {kernel.name} source tree (no {marker})",
                            f"point {kernel.spec['source'].get('env', '--kernel-src')} at the kernel's top directory")
+    real = str(tree.resolve())
+    refused = unusable_in_build_path(Path(real))
+    if refused:
+        raise RtbenchError(f"the {kernel.name} tree {real!r} ({origin}) holds {' '.join(refused)}, which its build "
+                           "(CMake, Ninja, make) cannot take in a source path",
+                           "move or copy the tree to a path without quotes, '$', '`', '\\', ';' or line breaks "
+                           "(a symbolic link will not do: the build reads the tree's real path)")
     return KernelSource(tree.resolve(), _version(kernel, tree), origin)
 
 

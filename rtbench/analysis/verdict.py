@@ -201,12 +201,29 @@ class RunVerdict:
             return "no results"
         if self.counts.get("ok", 0) == self.total:
             return f"all {self.total} results ok"
+        if self.passed:  # unsupported only: what the kernel or target lacks, with its reason
+            return (f"{self.total} results: {self.counts.get('ok', 0)} ok, {self.counts.get('unsupported', 0)} "
+                    "unsupported (not measured), none failed")
         counts = ", ".join(f"{n} {status}" for status, n in self.counts.items() if n)
         return f"{self.total} results: {counts}"
 
     @property
     def clean(self) -> bool:
         return self.counts.get("ok", 0) == self.total and not self.stream_errors
+
+    @property
+    def passed(self) -> bool:
+        """Nothing failed or was lost: every result ok or unsupported (with why), the stream intact."""
+        return self.counts.get("ok", 0) + self.counts.get("unsupported", 0) == self.total \
+            and not self.stream_errors
+
+    @property
+    def failures(self) -> list[tuple[str, str, str]]:
+        return [problem for problem in self.problems if problem[1] != "unsupported"]
+
+    @property
+    def unmeasured(self) -> list[tuple[str, str, str]]:
+        return [problem for problem in self.problems if problem[1] == "unsupported"]
 
 
 def of_run(run: Run, name: str) -> RunVerdict:

@@ -56,6 +56,7 @@ class Selection:
     config_hash: str
     firmware: str  # rtbench's firmware fingerprint (campaign.identity)
     repo_env: str | None  # the kernel's environment variable naming its tree (a default repository)
+    marker: str | None = None  # a file every tree of the kernel has (os.toml [source] marker)
 
     @property
     def deterministic(self) -> bool:
@@ -80,7 +81,8 @@ def selection(request: RunRequest) -> Selection:
     return Selection(request=request, target=plan.target.name, kernel=plan.kernel.name, runner=plan.target.runner,
                      unit=str(plan.target.spec.get("unit", "raw")), benches=benches, config=config,
                      config_hash=_hash(config), firmware=firmware_fingerprint(firmware_dir()),
-                     repo_env=plan.kernel.spec.get("source", {}).get("env"))
+                     repo_env=plan.kernel.spec.get("source", {}).get("env"),
+                     marker=plan.kernel.spec.get("source", {}).get("marker"))
 
 
 def point_key(chosen: Selection, commit: str) -> str:

@@ -133,8 +133,11 @@ def pooled(runs: list[Run]) -> Run:
                                             status=result.status, reason=result.reason, notes=list(result.notes),
                                             raw_samples=result.samples() if result.status == "ok" else [],
                                             scale=Scale(result.unit), iterations=result.iterations,
-                                            warmup=result.warmup)
-            elif found.status == "ok" and result.status == "ok":
+                                            warmup=result.warmup, image=result.image)
+                continue
+            if found.image != result.image:
+                found.image = ""  # pooled from repeats that ran different images: no one image made it
+            if found.status == "ok" and result.status == "ok":
                 found.raw_samples += result.samples()
                 found.iterations += result.iterations
             elif found.status == "ok":

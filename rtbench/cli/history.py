@@ -70,6 +70,8 @@ def cmd_ab(args: argparse.Namespace) -> int:
     if args.bmf is not None:
         check_output_file(args.bmf, "--bmf")
     wanted = [revisions.resolve(repo, args.rev_a, "REV_A"), revisions.resolve(repo, args.rev_b, "REV_B")]
+    for revision, given in zip(wanted, ("REV_A", "REV_B")):  # both trees, before either is checked out
+        revisions.check_tree(repo, revision, chosen.marker, chosen.kernel, given)
     home = workspace(args)
     _check_workspace(home)
     # Exact targets repeat bit for bit: a point stored for the same configuration is the same run.
@@ -103,6 +105,9 @@ def cmd_history(args: argparse.Namespace) -> int:
     chosen = history.selection(_request(args))
     repo = _repo(args, chosen)
     wanted = revisions.expand(repo, args.revs, args.every, args.first_parent)
+    # The newest revision says whether this is the kernel's repository at all (an older one may
+    # predate a file, and is then a point that did not build).
+    revisions.check_tree(repo, wanted[-1], chosen.marker, chosen.kernel, "--revs")
     progress(f"history: {len(wanted)} revision(s) of {repo.name}, configuration {chosen.config_hash}")
     home = workspace(args)
     _check_workspace(home)
@@ -143,6 +148,8 @@ def cmd_bisect(args: argparse.Namespace) -> int:
         raise RtbenchError(f"--bench {args.bench} names {len(chosen.benches)} benchmarks", "name one")
     repo = _repo(args, chosen)
     good, bad = revisions.resolve(repo, args.good, "--good"), revisions.resolve(repo, args.bad, "--bad")
+    for revision, given in ((good, "--good"), (bad, "--bad")):
+        revisions.check_tree(repo, revision, chosen.marker, chosen.kernel, given)
     home = workspace(args)
     _check_workspace(home)
     with Store(home.store) as store:

@@ -13,6 +13,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from .. import files
+from ..acquire import setup_parts
 from ..analysis.history import AB, HistoryView, Step, median_of, records, status_of
 from ..analysis.verdict import label
 from ..campaign.history import BUILD_FAILED, Point
@@ -151,8 +152,9 @@ def history_text(view: HistoryView) -> str:
     else:
         lines += [f"medians: {len(points)} points are too many for a table here: --jsonl and --html have them", ""]
     if not view.method:
+        install = setup_parts.install_hint("changepoints", "pip:changepoints")
         lines.append(f"{chosen.target} is measured, not exact: no change points are detected without ruptures "
-                     "(pip install 'rtbench[changepoints]'); the medians above are shown as measured")
+                     f"({install}); the medians above are shown as measured")
         return "\n".join(lines)
     if view.deterministic:
         lines.append(f"changes ({chosen.target} counts exactly: every revision whose median differs from the "

@@ -45,6 +45,7 @@ pre { background: #f7f7f7; padding: .8em; overflow: auto; font-size: .8em; }
               color: #555; }
 .verdict .headline { font-size: 1.35em; font-weight: 600; margin: .3em 0; }
 .verdict ul { margin: .2em 0; padding-left: 1.2em; line-height: 1.6; }
+.verdict .quiet { color: #5f6b7a; font-size: .9em; } .verdict .quiet p { margin: .4em 0 0; }
 .chg { white-space: nowrap; } .worse { color: #b42318; } .better { color: #18794e; }
 """
 

@@ -69,30 +69,36 @@ def _by_word(changes: list[Change]) -> dict[str, list[Change]]:
 def _run(verdict: RunVerdict) -> str:
     out = [f'<p class="headline">{_e(verdict.name)}: {_e(verdict.headline())}</p>']
     items = [f'<li>{_e(name)}: <b class="worse">{_e(status)}</b>' + (f": {_e(reason)}" if reason else "") + "</li>"
-             for name, status, reason in verdict.problems]
+             for name, status, reason in verdict.failures]
     items += [f"<li><b>stream problem:</b> {_e(problem)}</li>" for problem in verdict.stream_errors]
     if items:
         out.append(f"<ul>{''.join(items)}</ul>")
+    if verdict.unmeasured:
+        # Not a failure: what the kernel or the target lacks, each with its reason, told quietly.
+        listed = "".join(f"<li>{_e(name)}" + (f": {_e(reason)}" if reason else "") + "</li>"
+                         for name, _, reason in verdict.unmeasured)
+        out.append(f'<div class="quiet"><p>Not measured ({len(verdict.unmeasured)}, unsupported):</p>'
+                   f"<ul>{listed}</ul></div>")
     return "".join(out)
 
 
 def comparison_box(pairs: list[PairVerdict], letters_and_names: list[tuple[str, str]],
                    runs: list[RunVerdict]) -> str:
-    bad = any(p.not_compared for p in pairs) or not all(r.clean for r in runs)
+    bad = any(p.not_compared for p in pairs) or not all(r.passed for r in runs)
     changed = any(p.changes or p.changed_singles for p in pairs)
     kind = "bad" if bad else "changed" if changed else "same"
     legend = " · ".join(f"{_e(letter)} = {_e(name)}" for letter, name in letters_and_names)
     # The failures are named per benchmark above; here only each unclean run's counts.
     problems = "".join(f"<p>{_e(r.name)}: {_e(r.headline())}</p>"
                        + "".join(f"<p><b>stream problem:</b> {_e(e)}</p>" for e in r.stream_errors)
-                       for r in runs if not r.clean)
+                       for r in runs if not r.passed)
     return (f'<section id="verdict" class="verdict {kind}"><h2>Verdict</h2><p class="note">{legend}</p>'
             f'{"".join(_pair(p) for p in pairs)}{problems}</section>')
 
 
 def runs_box(runs: list[RunVerdict], not_compared: str = "") -> str:
     """One run's (or several uncompared runs') verdict: how many results of each status, failures named."""
-    kind = "same" if all(r.clean for r in runs) and not not_compared else "bad"
+    kind = "same" if all(r.passed for r in runs) and not not_compared else "bad"
     reason = f'<p class="headline">Not compared: {_e(not_compared)}</p>' if not_compared else ""
     body = "".join(_run(r) for r in runs)
     return f'<section id="verdict" class="verdict {kind}"><h2>Verdict</h2>{reason}{body}</section>'

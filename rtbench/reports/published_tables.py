@@ -139,7 +139,7 @@ def header(doc: dict[str, Any], column: RunColumn) -> str:
 def table(name: str, *, tables: Path | None = None, runs: Path | None = None) -> Table:
     """The table model of a published table: benchmark, unit, one column per reference run."""
     spec = definition(name, tables)
-    docs = [reference_runs.load(column.run, runs) for column in spec.columns]
+    docs = [reference_runs.shared(column.run, runs) for column in spec.columns]
     by_label = [{reference_runs.label(row): row for row in doc["results"]} for doc in docs]
     key = STATISTICS[spec.statistic]
     model = Table([Column("benchmark", "benchmark", "code"), Column("unit", "unit"),
@@ -165,7 +165,7 @@ def caption(name: str, *, tables: Path | None = None, runs: Path | None = None) 
     """One line: the table's title and, per column, the reference run and what produced it; how
     to read a split median when the table shows one."""
     spec = definition(name, tables)
-    docs = [reference_runs.load(column.run, runs) for column in spec.columns]
+    docs = [reference_runs.shared(column.run, runs) for column in spec.columns]
     parts = [f"`{column.run}` ({provenance.summary(doc['manifest'])})" for column, doc in zip(spec.columns, docs)]
     legend = f" In this table {as_markdown.escape(SPLIT_LEGEND)} (Statistics: split medians)." \
         if _has_split(spec, docs) else ""
@@ -212,7 +212,7 @@ def value(run: str, label: str, statistic: str = "median", *, runs: Path | None 
     if statistic not in STATISTICS:
         raise RtbenchError(f"rtbench:value {run} {label}: statistic {statistic!r} is not one of "
                            f"{', '.join(STATISTICS)}")
-    rows = {reference_runs.label(row): row for row in reference_runs.load(run, runs)["results"]}
+    rows = {reference_runs.label(row): row for row in reference_runs.shared(run, runs)["results"]}
     row = rows.get(label)
     if row is None or row.get("status") != "ok":
         raise RtbenchError(f"rtbench:value {run} {label}: the reference run "

@@ -82,6 +82,13 @@ def names(directory: Path | None = None) -> list[str]:
 
 def load(name: str, directory: Path | None = None) -> dict[str, Any]:
     """A stored reference run as its JSON document (the caller's own copy)."""
+    return copy.deepcopy(shared(name, directory))
+
+
+def shared(name: str, directory: Path | None = None) -> dict[str, Any]:
+    """A stored reference run as its JSON document, the one copy every caller shares: for code
+    that only reads it (the site quotes a few runs hundreds of times; copying the document for
+    each quote was most of the site's build)."""
     path = path_of(name, directory)
     try:
         stat = path.stat()
@@ -91,7 +98,7 @@ def load(name: str, directory: Path | None = None) -> dict[str, Any]:
                            f"stored: {known}; measure them with {REGENERATE}") from None
     except OSError as err:
         raise RtbenchError(f"cannot read the reference run {path}: {err}") from None
-    return copy.deepcopy(_read(path, stat.st_mtime_ns, stat.st_size))
+    return _read(path, stat.st_mtime_ns, stat.st_size)
 
 
 # The site quotes a few runs hundreds of times: each file is read and validated once per content.

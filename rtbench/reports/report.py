@@ -34,6 +34,8 @@ def _summary(result: Result) -> tuple[dict[str, Any], Split | None]:
         "reason": result.reason,
         "notes": list(result.notes),
     }
+    if result.image:
+        row["image"] = result.image
     split = None
     if result.status == "ok":
         samples = result.samples()

@@ -18,7 +18,7 @@ def _result_from_json(row: dict[str, Any]) -> Result:
     samples = [int(s) for s in row.get("samples") or []]
     return Result(bench=row["bench"], params=dict(row["params"]), unit=row["unit"], status=row["status"],
                   reason=row["reason"], notes=list(row["notes"]), raw_samples=samples, scale=Scale(row["unit"]),
-                  iterations=len(samples), cold_raw=_cold(row))
+                  iterations=len(samples), cold_raw=_cold(row), image=str(row.get("image", "")))
 
 
 def _cold(row: dict[str, Any]) -> int | None:

@@ -17,7 +17,7 @@ from rtbench.paths import Workspace
 from rtbench.results.schema import REPEAT_HINT, REPEAT_RULE
 from rtbench.results.stats import summarize
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS results (
     samples BLOB NOT NULL,
     stats TEXT NOT NULL,
     cold_raw INTEGER,
+    image TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (run_id, position)
 );
 """
@@ -51,7 +52,7 @@ _READ_COLUMNS = ("position, bench, params, unit, status, reason, notes, overhead
                  " scale_unit, iterations, warmup")
 _RESULT_COLUMNS = (
     "run_id, position, bench, params, unit, status, reason, notes, overhead_raw,"
-    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats, cold_raw"
+    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats, cold_raw, image"
 )
 
 
@@ -108,9 +109,10 @@ class Store:
         self.path = pathlib.Path(path)
         self.read_only = read_only
         # Version 1 stores (read as they are, without migrating, when read-only) have no stats column,
-        # versions 1 and 2 no cold sample.
+        # versions 1 and 2 no cold sample, versions 1 to 3 no image per result.
         self._stats = "stats"
         self._cold = "cold_raw"
+        self._image = "image"
         if read_only:
             self._db = self._open_read_only()
             return
@@ -154,6 +156,8 @@ class Store:
             self._stats = "'{}'"
         if version < 3:
             self._cold = "NULL"
+        if version < 4:
+            self._image = "''"
         return db
 
     def _migrate(self) -> None:
@@ -171,6 +175,8 @@ class Store:
                     self._db.execute("ALTER TABLE results ADD COLUMN stats TEXT NOT NULL DEFAULT '{}'")
                 if 1 <= version < 3:  # version 3 keeps the cold first sample apart
                     self._db.execute("ALTER TABLE results ADD COLUMN cold_raw INTEGER")
+                if 1 <= version < 4:  # version 4 names the image that measured each result
+                    self._db.execute("ALTER TABLE results ADD COLUMN image TEXT NOT NULL DEFAULT ''")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -196,7 +202,7 @@ class Store:
             rows.append((position, r.bench, json.dumps(r.params, default=str), r.unit,
                          r.status, r.reason, json.dumps(r.notes), r.overhead_raw,
                          r.scale.num, r.scale.den, r.scale.unit, r.iterations, r.warmup,
-                         samples, json.dumps(_stats(r)), r.cold_raw))
+                         samples, json.dumps(_stats(r)), r.cold_raw, r.image))
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO runs (created, manifest) VALUES (?, ?)", (created, manifest)
@@ -204,7 +210,7 @@ class Store:
             run_id = cursor.lastrowid
             assert run_id is not None
             self._db.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 18)})",
                 [(run_id, *row) for row in rows],
             )
         run.run_id = run_id
@@ -224,8 +230,8 @@ class Store:
         found_id, manifest_text = row
         problem, manifest = _manifest(manifest_text)
         results: list[Result] = []
-        cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats, {self._cold} AS cold_raw"
-                                  " FROM results"
+        cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats, {self._cold} AS cold_raw,"
+                                  f" {self._image} AS image FROM results"
                                   " WHERE run_id = ? ORDER BY position", (found_id,))
         names = [d[0] for d in cursor.description]
         for values in cursor:
@@ -241,7 +247,8 @@ class Store:
                                   overhead_raw=row["overhead_raw"],
                                   scale=Scale(row["scale_unit"], row["scale_num"], row["scale_den"]),
                                   iterations=row["iterations"], warmup=row["warmup"],
-                                  cold_raw=row["cold_raw"] if isinstance(row["cold_raw"], int) else None))
+                                  cold_raw=row["cold_raw"] if isinstance(row["cold_raw"], int) else None,
+                                  image=row["image"] if isinstance(row["image"], str) else ""))
         if problem:
             raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
         repeat = first_repeat((r.bench, r.params) for r in results)

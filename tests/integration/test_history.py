@@ -222,6 +222,47 @@ def test_a_directory_that_is_no_git_repository_is_refused(cli: Cli, tmp_path: Pa
     assert missing.returncode == 2 and "does not exist" in missing.stderr
 
 
+def test_a_repository_of_something_else_is_refused_before_any_checkout(capsys: pytest.CaptureFixture[str],
+                                                                       tmp_path: Path) -> None:
+    other = tmp_path / "not-the-kernel"
+    other.mkdir()
+    (other / "README").write_text("a project that is not FreeRTOS\n")
+    _git(other, "init", "-q", "-b", "main")
+    _commit(other, "first", "c1")
+    (other / "README").write_text("still not FreeRTOS\n")
+    _commit(other, "second", "c2")
+    home = tmp_path / "home"
+    cli = in_process(capsys, home)
+    for args in (("ab", "c1", "c2"), ("history", "--revs", "c1..c2"),
+                 ("bisect", "--good", "c1", "--bad", "c2", "--bench", "task_switch")):
+        done = cli(*args, "--kernel-repo", str(other))
+        assert done.returncode == 2, done.stderr
+        assert "has no tasks.c: it is not a tree of freertos" in done.stderr and "Traceback" not in done.stderr
+        assert "is the same as A" not in done.stdout
+    assert not (home / "results.sqlite").exists() and not (home / "kernels").exists()
+
+
+def test_a_repository_missing_objects_names_the_files_it_cannot_give(capsys: pytest.CaptureFixture[str],
+                                                                      kernel_repo: Path, tmp_path: Path) -> None:
+    damaged = tmp_path / "FreeRTOS-Kernel"
+    shutil.copytree(kernel_repo, damaged)
+    blob = _git(damaged, "rev-parse", "c4:list.c")  # the one that does not compile: no other commit has it
+    (damaged / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    home = tmp_path / "home"
+    cli = in_process(capsys, home)
+    done = cli("ab", "c3", "c4", "--kernel-repo", str(damaged), *SHORT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "cannot give the files of REV_B c4" in done.stderr and "the objects of list.c are missing" in done.stderr
+    assert "fsck" in done.stderr and "no tasks.c" not in done.stderr
+    assert not (home / "results.sqlite").exists()
+    # In a history, that revision is a point that names them; the others are measured.
+    history = cli("history", "--revs", "c3,c4,c5", "--kernel-repo", str(damaged), *SHORT)
+    assert history.returncode == 0, history.stderr
+    assert re.search(r"point   \[2/3\] c4: error: .*the objects of list.c are missing", history.stderr), history.stderr
+    assert re.search(r"point   \[3/3\] c5: ok", history.stderr), history.stderr
+    assert not (home / "kernels" / revisions.repo_key(damaged) / _git(damaged, "rev-parse", "c4")[:12]).exists()
+
+
 def test_a_history_runs_its_points_on_dask_and_resumes(kernel_repo: Path, tmp_path: Path) -> None:
     """Two points as campaign cells on a local Dask cluster of two workers: the same exact
     medians as a point measured here, each point stored once; a second invocation measures nothing."""

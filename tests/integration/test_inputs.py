@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from rtbench.acquire import platforms, sources
 from rtbench.acquire.build import Build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -180,3 +182,36 @@ def test_outputs_on_a_full_disk_are_whole_or_as_they_were(tmp_path: Path) -> Non
     listed, _, contents = proc.stdout.partition("before")
     assert sorted(listed.split()) == sorted(["fill", *(name for _, name in outputs)]), proc.stdout
     assert ("before" + contents).split() == ["before"] * 3, proc.stdout
+
+
+@pytest.mark.parametrize("character", ["$", ";", "\n"])
+def test_a_kernel_tree_whose_path_the_build_cannot_take_is_refused_naming_the_character(
+        tmp_path: Path, character: str) -> None:
+    registry = sources.locate(platforms.find_kernel("freertos")).path
+    assert registry is not None
+    tree = tmp_path / f"FreeRTOS{character}Kernel"
+    shutil.copytree(registry, tree)
+    home = tmp_path / "home"
+    proc = rtbench(home, "run", "--bench", "sem_take", "--kernel-src", str(tree))
+    assert proc.returncode == 2, proc.stderr
+    assert f"holds {character!r}, which its build (CMake, Ninja, make) cannot take" in proc.stderr
+    assert "CMake Error" not in proc.stderr and "Traceback" not in proc.stderr
+    assert not (home / "build").exists()
+
+
+def test_a_full_disk_at_build_time_is_named_and_the_next_build_configures_afresh(tmp_path: Path) -> None:
+    """The workspace on a 1 MiB tmpfs (in a mount namespace of its own): CMake cannot finish
+    writing the build directory. With room again, the next run configures and builds it."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    run = f"{sys.executable} -m rtbench --home {disk}/home run --bench sem_take --iterations 10"
+    script = (f"mount -t tmpfs -o size=1m tmpfs {disk} || exit 99; {run}; echo \"first: $?\" >&2; "
+              f"mount -o remount,size=256m {disk} && {run}")
+    proc = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c", script], cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=600)
+    assert proc.returncode != 99, f"no tmpfs in a mount namespace here: {proc.stderr}"
+    first, _, second = proc.stderr.partition("first: ")
+    assert second.startswith("2"), proc.stderr
+    assert "failed: the disk holding" in first and "is full" in first and "df -h" in first, first
+    assert "ninja: error" not in first and "Traceback" not in first
+    assert proc.returncode == 0 and "sem_take" in proc.stdout, second

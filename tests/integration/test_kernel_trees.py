@@ -50,3 +50,20 @@ def test_a_missing_port_assembly_is_named(tmp_path: Path) -> None:
     done = _run(tree, "ucos2", tmp_path / "ws")
     assert done.returncode == 2, done.stderr
     assert "its port's assembly" in done.stderr and "undefined reference" not in done.stderr
+
+
+@pytest.mark.parametrize("kernel, missing, listed_by", [
+    ("threadx", "common/src/tx_semaphore_put.c", "common/CMakeLists.txt"),
+    ("threadx", "ports/cortex_m3/gnu/src/tx_thread_schedule.S", "ports/cortex_m3/gnu/CMakeLists.txt"),
+    ("mtkernel", "kernel/tkernel/semaphore.c", "build_make/mtkernel_3/kernel/tkernel/subdir.mk"),
+])
+def test_a_missing_source_of_a_globbed_folder_is_named(tmp_path: Path, kernel: str, missing: str,
+                                                       listed_by: str) -> None:
+    # The port builds every file of these folders: the tree's own build list says which must be there.
+    need("kernel", kernel)
+    tree = _tree_copy(kernel, tmp_path)
+    (tree / missing).unlink()
+    done = _run(tree, kernel, tmp_path / "ws")
+    assert done.returncode == 2, done.stderr
+    assert f"lacks {missing}, which the tree's own {listed_by} lists" in done.stderr
+    assert "undefined reference" not in done.stderr and "CMake Error" not in done.stderr

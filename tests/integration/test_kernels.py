@@ -7,12 +7,14 @@ UCOS2_PATH / THREADX_PATH to the kernels' trees to run them."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
 from rtbench.acquire import catalogue
+from rtbench.acquire.protocol import SHORTENED
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
@@ -124,6 +126,15 @@ def test_adapter_costs_are_visible(kernel_runs: tuple[str, Run, Run]) -> None:
         assert m["queue_send_ptr"] < m["queue_send"] and m["queue_recv_ptr"] < m["queue_recv"]
     else:
         assert "32-bit words" in notes["queue_send"] and "one-word message" in notes["queue_send_ptr"]
+
+
+def test_a_note_longer_than_its_stream_line_says_it_was_shortened(kernel_runs: tuple[str, Run, Run]) -> None:
+    name, run, _ = kernel_runs
+    texts = [(r.label(), text) for r in run.results for text in (*r.notes, r.reason)]
+    assert [(label, text) for label, text in texts if re.search(r"%[0-9a-fA-F]?$", text.removesuffix(SHORTENED))] == []
+    shortened = {label for label, text in texts if text.endswith(SHORTENED)}
+    if name == "ucos2":  # how its ring carries a Thread-Metric message does not fit in 308 bytes
+        assert "tm_message[period_ms=100]" in shortened
 
 
 def test_thread_metric_interrupt_preemption_resumes_directly(kernel_runs: tuple[str, Run, Run]) -> None:

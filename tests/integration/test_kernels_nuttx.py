@@ -27,8 +27,7 @@ UNSUPPORTED = {
     **{label: NO_DECISION_HOOK for label in TRACED_LABELS},
     "task_suspend": NO_THREAD_SUSPEND,
     **{bench: "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation apart "
-              "from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface for a task "
-              "with a group of its own, which the port's threads are not"
+              "from the start (nxtask_init, nxtask_activate) is internal, for task groups"
        for bench in ("task_create_dormant", "task_start", "task_start_switch")},
 }
 # Run twice more: a task switch, a wake-up through a semaphore, an interrupt, a message, a tick.
@@ -74,6 +73,8 @@ def test_the_configuration_is_the_fair_one_and_the_tree_is_identified(nuttx_runs
     git = kernel["tree"].get("git")
     if git:  # a git work tree: its commit, as for every kernel from a user's tree
         assert len(git["commit"]) == 40
+    # NuttX's make builds a copy of the tree: its dependency files name what the compiler read there.
+    assert len(kernel["tree"]["sources_sha256"]) == 64 and kernel["tree"]["files"] > 1000
 
 
 def test_native_services_are_named(nuttx_runs: tuple[Run, Run, Run]) -> None:

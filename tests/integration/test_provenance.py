@@ -30,6 +30,16 @@ def test_the_manifest_names_tree_tools_and_image(catalogue_run: Run) -> None:
     assert set(compiler["parts_sha256"]) == {"cc1", "as", "ld"}
     assert m["tools"]["emulator"]["version"].startswith("QEMU emulator version")
     assert len(m["rtbench"]["firmware_sha256"]) == HEX64
+    # Every image the run used is hashed, and every result names the one that measured it.
+    images = {image["kind"]: image for image in m["images"]}
+    assert list(images) == ["plain", "instrumented", "services"] and images["plain"]["sha256"] == m["image"]["sha256"]
+    for image in images.values():
+        assert image["sha256"] == provenance.file_sha256(Path(image["elf"]))
+    assert len({image["sha256"] for image in images.values()}) == 3
+    named = {r.bench: r.image for r in catalogue_run.results}
+    for image in images.values():
+        assert image["benches"] and {named[bench] for bench in image["benches"]} == {image["sha256"]}
+    assert named["footprint"] == images["plain"]["sha256"]  # read from the plain image's map
 
 
 def test_a_git_tree_records_its_commit_and_dirty_state(tmp_path: Path) -> None:
@@ -45,9 +55,28 @@ def test_a_git_tree_records_its_commit_and_dirty_state(tmp_path: Path) -> None:
     changed = provenance.tree_identity(tree, [tree / "k.c"])
     assert changed["git"]["dirty"] is True and changed["git"]["commit"] == clean["git"]["commit"]
     assert changed["sources_sha256"] != clean["sources_sha256"]
+    assert changed["git"]["describe"].endswith("-dirty") and not clean["git"]["describe"].endswith("-dirty")
     # A file the build did not read does not count.
     (tree / "unused.c").write_text("int u;\n")
     assert provenance.tree_identity(tree, [tree / "k.c"])["sources_sha256"] == changed["sources_sha256"]
+
+
+def test_a_tree_inside_a_larger_repository_is_described_on_its_own_terms(tmp_path: Path) -> None:
+    # The kernel's folder in a product's repository: a change elsewhere there leaves the kernel clean.
+    product = tmp_path / "product"
+    tree = product / "kernel"
+    tree.mkdir(parents=True)
+    (tree / "k.c").write_text("int k;\n")
+    (product / "app.c").write_text("int app;\n")
+    git = ["git", "-C", str(product), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    for args in (["init", "-q"], ["add", "."], ["commit", "-q", "-m", "one"], ["tag", "v1"]):
+        subprocess.run([*git, *args], check=True, capture_output=True)
+    (product / "app.c").write_text("int app = 1;\n")
+    elsewhere = provenance.tree_identity(tree, [tree / "k.c"])["git"]
+    assert (elsewhere["dirty"], elsewhere["describe"]) == (False, "v1")
+    (tree / "k.c").write_text("int k = 1;\n")
+    inside = provenance.tree_identity(tree, [tree / "k.c"])["git"]
+    assert (inside["dirty"], inside["describe"]) == (True, "v1-dirty")
 
 
 def _rtbench(home: Path, *args: str) -> subprocess.CompletedProcess[str]:

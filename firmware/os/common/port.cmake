@@ -34,6 +34,26 @@ function(rtb_port_require_tree what)
     endforeach()
 endfunction()
 
+# rtb_port_require_listed(<list> <regex> <prefix> <suffix>): stops unless RTB_KERNEL_SRC has every
+# source file its own build list <list> (a file of the tree) names: each line matching <regex> names
+# <prefix><the regex's group><suffix>. A port that globs a folder of the tree would build without a
+# missing file and end in undefined symbols at link time. A tree without the list is not checked.
+function(rtb_port_require_listed list regex prefix suffix)
+    if(NOT EXISTS ${RTB_KERNEL_SRC}/${list})
+        return()
+    endif()
+    file(READ ${RTB_KERNEL_SRC}/${list} text)
+    string(REGEX MATCHALL "${regex}" named "${text}")
+    foreach(match ${named})
+        string(REGEX REPLACE "${regex}" "\\1" found "${match}")
+        set(file ${prefix}${found}${suffix})
+        if(NOT EXISTS ${RTB_KERNEL_SRC}/${file})
+            message(FATAL_ERROR "the kernel tree RTB_KERNEL_SRC='${RTB_KERNEL_SRC}' lacks ${file}, which the "
+                                "tree's own ${list} lists")
+        endif()
+    endforeach()
+endfunction()
+
 # rtb_port_link(<port source> <arch> INCLUDES <kernel include dir>...): after add_library(rtb_kernel):
 # the kernel built as it is (third-party: firmware/CMakeLists.txt leaves its files out of rtbench's
 # warning rules), with the port's folder, its

@@ -14,6 +14,11 @@ rtb_port_select(µT-Kernel RTB_MTK cortex-m3 kernel/sysdepend/cpu/core/armv7m
 rtb_port_require_tree("an mtkernel_3 tree (µT-Kernel 3.0)" include/tk/tkernel.h kernel/sysinit/sysinit.c
     config/config_func.h ${RTB_MTK_PORT}/dispatch.S lib/libtk/sysdepend/cpu/core/armv7m/int_armv7m.c)
 
+# Every file of the folders globbed below that the tree's own makefiles (build_make/) name must be there.
+foreach(folder kernel/tkernel kernel/tstdlib lib/libtk lib/libtk/sysdepend/cpu/core/armv7m)
+    rtb_port_require_listed(build_make/mtkernel_3/${folder}/subdir.mk "\\./mtkernel_3/(${folder}/[A-Za-z0-9_]+)\\.o"
+        "" .c)
+endforeach()
 set(RTB_MTK_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(RTB_MTK_CORE ${RTB_KERNEL_SRC}/${RTB_MTK_PORT})
 file(GLOB RTB_MTK_TKERNEL ${RTB_KERNEL_SRC}/kernel/tkernel/*.c)

@@ -25,10 +25,10 @@ const char *rtb_port_service_lacking(rtb_service service)
     if (service == RTB_SERVICE_TASK_SUSPEND)
         return "NuttX cannot suspend one thread of a task: SIGSTOP stops the whole task group, and no "
                "call suspends a single thread";
+    /* A reason travels in one stream line (docs/protocol.md): this one is near what the line holds. */
     if (service == RTB_SERVICE_TASK_DORMANT)
         return "the port's tasks are POSIX threads, which pthread_create starts at once; NuttX's creation "
-               "apart from the start (nxtask_init, then nxtask_activate) is the kernel's internal interface "
-               "for a task with a group of its own, which the port's threads are not";
+               "apart from the start (nxtask_init, nxtask_activate) is internal, for task groups";
     return NULL;
 }
 

@@ -9,6 +9,8 @@ include(${CMAKE_CURRENT_LIST_DIR}/../common/port.cmake)
 rtb_port_select(ThreadX RTB_THREADX cortex-m3 ports/cortex_m3/gnu riscv32 port/riscv32
     cortex-m0 ports/cortex_m0/gnu cortex-m4f ports/cortex_m4/gnu cortex-m7 ports/cortex_m7/gnu)
 
+# Every file of the folders globbed here that the tree's own CMakeLists.txt names must be there.
+rtb_port_require_listed(common/CMakeLists.txt "\\$\\{CMAKE_CURRENT_LIST_DIR\\}/(src/[A-Za-z0-9_]+\\.c)" common/ "")
 file(GLOB RTB_THREADX_COMMON ${RTB_KERNEL_SRC}/common/src/*.c)
 if(RTB_ARCH STREQUAL "riscv32")
     # ThreadX ships RISC-V for IAR only: the low-level port (tx_port.h, the scheduler, context
@@ -23,6 +25,8 @@ if(RTB_ARCH STREQUAL "riscv32")
 else()
     rtb_port_require_tree("a threadx tree with ${RTB_THREADX_PORT}"
         common/src/tx_thread_create.c ${RTB_THREADX_PORT}/inc/tx_port.h)
+    rtb_port_require_listed(${RTB_THREADX_PORT}/CMakeLists.txt
+        "\\$\\{CMAKE_CURRENT_LIST_DIR\\}/(src/[A-Za-z0-9_]+\\.S)" ${RTB_THREADX_PORT}/ "")
     file(GLOB RTB_THREADX_PORT_SOURCES ${RTB_KERNEL_SRC}/${RTB_THREADX_PORT}/src/*.S)
     # The MISRA helpers serve only TX_MISRA_ENABLE builds.
     list(FILTER RTB_THREADX_PORT_SOURCES EXCLUDE REGEX "tx_misra\\.S$")

@@ -5,6 +5,7 @@
  * interrupt is raised by the DATA write itself. */
 #include <stdint.h>
 
+#include "cm_vectors.h"
 #include "cmsdk.h"
 #include "rtb/target.h"
 #include "rtb/uart.h"

@@ -6,6 +6,7 @@
  * two instructions between the reads that timer1 counted too, converted exactly (below). */
 #include <stdint.h>
 
+#include "cm_vectors.h"
 #include "cmsdk.h"
 #include "rtb/irq.h"
 #include "rtb/target.h"

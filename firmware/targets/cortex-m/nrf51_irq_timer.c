@@ -5,6 +5,7 @@
  * since the compare, exact to one timer tick; then TIMER0 for the entry timestamp. */
 #include <stdint.h>
 
+#include "cm_vectors.h"
 #include "nrf51.h"
 #include "rtb/irq.h"
 #include "rtb/target.h"

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "cm_regs.h"
+#include "cm_vectors.h"
 #include "rtb/fault.h"
 #include "rtb/target.h"
 #include "rtb_cm_board.h"
@@ -78,10 +79,6 @@ void HardFault_Handler(void) __attribute__((alias("Fault_Handler")));
 void SVC_Handler(void) __attribute__((weak, alias("Fault_Handler")));
 void PendSV_Handler(void) __attribute__((weak, alias("Fault_Handler")));
 void SysTick_Handler(void) __attribute__((weak, alias("Fault_Handler")));
-void BenchTimer_Handler(void);
-#ifdef CM_UART1_TX_IRQ
-void BenchUart_Handler(void);
-#endif
 
 typedef void (*vector)(void);
 

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from ...errors import RtbenchError
-from .. import interrupts
+from .. import interrupts, setup_parts
 from ..build import Build
 from ..elf import Segment, segments, symbols
 from ..gdb_remote import GdbRemote, GdbRemoteError
@@ -63,7 +63,8 @@ def _serial(port: str, baud: int) -> Any:
     try:
         import serial  # pyserial
     except ImportError:
-        raise RtbenchError("the board runner needs pyserial", "pip install pyserial") from None
+        raise RtbenchError("the board runner needs pyserial (rtbench's board extra)",
+                           setup_parts.install_hint("test", "pip:board")) from None
     try:
         return serial.Serial(port, baud, timeout=0.2)
     except (serial.SerialException, OSError) as err:

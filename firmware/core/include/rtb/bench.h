@@ -11,6 +11,10 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct rtb_run rtb_run;
 typedef void (*rtb_bench_fn)(rtb_run *run);
 
@@ -51,9 +55,11 @@ typedef struct {
 #define RTB_SECTION_ATTR __attribute__((used, section("rtb_benches"), aligned(sizeof(void *))))
 
 /* RTB_BENCHMARK(name, order, "summary", fn [, .flags = RTB_RAW, RTB_PARAM(name, "param")]) */
-#define RTB_BENCHMARK(id, ord, text, func, ...)                                                  \
+/* The function is the first of the variadic arguments, so that a registration without options
+ * still passes one (ISO C requires it: -Wpedantic). */
+#define RTB_BENCHMARK(id, ord, text, ...)                                                        \
     static const rtb_bench rtb_bench_##id RTB_SECTION_ATTR = {                                   \
-        .name = #id, .summary = text, .fn = func, .order = ord, __VA_ARGS__}
+        .name = #id, .summary = text, .order = ord, .fn = __VA_ARGS__}
 
 /* A swept parameter: RTB_PARAM_VALUES(name, v1, v2, ...) then RTB_PARAM(name, "param"). */
 #define RTB_PARAM_VALUES(id, ...) static const uint32_t rtb_values_##id[] = {__VA_ARGS__}
@@ -86,5 +92,9 @@ void rtb_phase(rtb_run *run, const char *name, int32_t raw);
 
 /* Checks a kernel result and fails the run with `what` when it is not RTB_OK. */
 bool rtb_expect_ok(rtb_run *run, rtb_err err, const char *what);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

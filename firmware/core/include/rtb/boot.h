@@ -7,7 +7,15 @@
 #ifndef RTB_BOOT_H
 #define RTB_BOOT_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 void rtb_boot_kernel_initialised(void);
 void rtb_boot_objects_created(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

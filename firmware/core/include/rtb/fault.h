@@ -6,12 +6,22 @@
 
 #include <stdint.h>
 
+#include "rtb/noreturn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     const char *kind;
     uint32_t pc, lr, psr;
     uint32_t cfsr, hfsr, mmfar, bfar;
 } rtb_fault_info;
 
-_Noreturn void rtb_core_fault(const rtb_fault_info *info);
+RTB_NORETURN void rtb_core_fault(const rtb_fault_info *info);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 #ifndef RTB_FPU_H
 #define RTB_FPU_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #if defined(__arm__) && defined(__SOFTFP__)
 #define RTB_NO_FPU "this image uses the soft-float ABI: the core has no FPU state to switch"
 #elif defined(__riscv) && !defined(__riscv_flen)
@@ -16,5 +20,9 @@
  * offer). The core's weak definition answers NULL; a port whose kernel needs the declaration
  * defines its own. */
 const char *rtb_os_fpu_unsupported(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

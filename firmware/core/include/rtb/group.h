@@ -5,6 +5,11 @@
 #define RTB_GROUP_H
 
 #include "rtb/bench.h"
+#include "rtb/noreturn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define RTB_GROUP_MAX 40u
 
@@ -21,7 +26,7 @@ bool rtb_group_init(rtb_group *group, rtb_run *run);
 rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, void *arg,
                           unsigned prio);
 /* Called by a worker when it is finished: signals the runner and parks for good. */
-_Noreturn void rtb_group_done(rtb_group *group);
+RTB_NORETURN void rtb_group_done(rtb_group *group);
 /* Workers that loop without ever blocking check this and finish with rtb_group_done once
  * the runner asked them to stop: a host kernel cannot delete a thread that never reaches a
  * blocking call, and an RTOS loses nothing by the check. */
@@ -47,5 +52,9 @@ void rtb_group_spawn_ready_load(rtb_group *group, uint32_t count, unsigned first
 /* Waits until `finishers` workers called rtb_group_done, then deletes every task of the
  * group. A wait longer than `timeout_ms` fails the run instead of hanging. */
 void rtb_group_join(rtb_group *group, unsigned finishers);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include "rtb/group.h"
 #include "rtb/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* How far ahead the interrupt benchmarks arm the benchmark interrupt: far enough for the
  * measuring task to block first, so that the interrupt finds the idle task running (80 us is
  * about 600 instructions on qemu-m3). A target on which arming and blocking take longer (a Linux
@@ -52,5 +56,9 @@ void rtb_irq_witness_stop(rtb_irq_witness *witness);
 
 /* Called by the target's interrupt handler. */
 void rtb_core_irq(uint32_t t_fire, uint32_t t_entry);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

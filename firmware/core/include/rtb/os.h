@@ -10,6 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rtb/noreturn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Abstract priorities: 1 (lowest usable) .. RTB_PRIO_MAX (most urgent); ports map them. A port
  * whose kernel cannot share a priority but has levels to spare raises RTB_PRIO_MAX (uC/OS-II:
  * 40), so that experiments giving every task a priority of its own fit; kernels that share
@@ -72,7 +78,7 @@ const char *rtb_os_service_unsupported(rtb_service service);
 const char *rtb_os_service_kind(rtb_service service);
 
 /* Kernel lifecycle. rtb_os_start creates `first` at RTB_PRIO_RUNNER and never returns. */
-_Noreturn void rtb_os_start(rtb_task_fn first, void *arg);
+RTB_NORETURN void rtb_os_start(rtb_task_fn first, void *arg);
 /* Reports the kernel's name, version and configuration as key/value pairs. */
 void rtb_os_describe(void (*emit)(const char *key, const char *value));
 
@@ -97,7 +103,7 @@ void rtb_os_task_delete(rtb_task *task);
  * creation returned (the port records it then). FreeRTOS frees a task that deleted
  * itself in its idle task: create no task in its place before the idle task had time to (a
  * creator that sleeps two ticks gives it at least one whole tick). */
-_Noreturn void rtb_os_task_exit(void);
+RTB_NORETURN void rtb_os_task_exit(void);
 void rtb_os_task_yield(void);
 rtb_err rtb_os_task_suspend_self(void);
 /* Suspends another task (RTB_SERVICE_TASK_SUSPEND; RTB_UNSUPPORTED where the kernel cannot). */
@@ -213,5 +219,9 @@ bool rtb_os_timer_expiry_ts(const rtb_timer *timer, uint32_t *expiry_ts);
  * that performs a context switch the handler made necessary. */
 uint32_t rtb_os_isr_priority(void);
 void rtb_os_isr_exit(bool switch_needed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RTB_SCHED_CAPTURE_MAX 2048u
 
 /* Called by the port where the kernel starts choosing the next task (e.g. FreeRTOS's
@@ -23,5 +27,9 @@ void rtb_sched_capture_start(uint32_t count);
 uint32_t rtb_sched_capture_count(void);
 int32_t rtb_sched_capture_span(uint32_t index);
 void rtb_sched_capture_stop(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     const char *key;
     const char *text;  /* a string field, or NULL when `number` is used */
@@ -19,5 +23,9 @@ void rtb_stream_record(const char *type, const rtb_field *fields, unsigned count
 void rtb_stream_samples(const int32_t *values, unsigned count);
 void rtb_stream_meta(const char *key, const char *value);
 uint32_t rtb_crc32(uint32_t crc, const char *data, unsigned len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

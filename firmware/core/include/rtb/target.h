@@ -11,12 +11,18 @@
 
 #include "rtb_target_config.h"
 
+#include "rtb/noreturn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A target whose timestamps count work rather than time (retired instructions, not advancing
  * at a fixed rate) defines RTB_TS_COUNTS_WORK in rtb_target_config.h: benchmarks that compare
  * timestamps with time then report unsupported. */
 
 /* rtbench's entry point: the target's start-up code calls it once C can run. */
-_Noreturn void rtb_main(void);
+RTB_NORETURN void rtb_main(void);
 
 /* Timestamp at reset, taken by the start-up code as early as the counter allows. A platform
  * without a reset (a host process) defines RTB_TARGET_NO_RESET in rtb_target_config.h as the
@@ -26,7 +32,7 @@ uint32_t rtb_target_reset_ts(void);
 void rtb_target_init(void);
 void rtb_target_write(const char *text, size_t len);
 size_t rtb_target_cmdline(char *buf, size_t cap);
-_Noreturn void rtb_target_exit(int status);
+RTB_NORETURN void rtb_target_exit(int status);
 void rtb_target_describe(void (*emit)(const char *key, const char *value));
 
 /* The benchmark interrupt: a one-shot hardware timer. Its handler calls rtb_core_irq(). */
@@ -42,5 +48,9 @@ void rtb_target_irq_trigger(uint32_t delay_ts);
 void rtb_target_uart_setup(uint32_t priority, uint32_t baud);
 void rtb_target_uart_send(uint8_t byte);
 void rtb_target_uart_stop(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,7 +8,12 @@
 
 #include <stdint.h>
 
+#include "rtb/noreturn.h"
 #include "rtb/target.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Target (RISC-V): make `entry`, the kernel port's trap entry (it reads mcause itself), the CPU's
  * trap handler. A target whose CPU enters traps elsewhere defines its own in rtb_target_config.h
@@ -22,7 +27,7 @@ void rtb_target_tick_start(uint32_t tick_hz);
 /* Target: serve the pending platform interrupts (the tick calls rtb_os_tick_interrupt()). */
 void rtb_target_interrupt(void);
 /* Target: report an unexpected exception (mcause, mepc, mtval) as a fault; never returns. */
-_Noreturn void rtb_target_exception(void);
+RTB_NORETURN void rtb_target_exception(void);
 
 /* Target with a GIC whose interrupt the kernel's own entry acknowledges and ends (Cortex-A):
  * serve interrupt `id` (the tick calls rtb_os_tick_interrupt()). */
@@ -30,5 +35,9 @@ void rtb_target_interrupt_id(uint32_t id);
 
 /* Kernel port: one kernel tick, called from interrupt context. */
 void rtb_os_tick_interrupt(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

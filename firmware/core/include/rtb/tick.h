@@ -7,6 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RTB_TICK_CAPTURE_MAX 2048u
 
 /* Called by the port's tick interrupt wrapper with the timestamps at its entry and exit. */
@@ -24,5 +28,9 @@ void rtb_tick_capture_start(uint32_t count);
 uint32_t rtb_tick_capture_count(void);
 int32_t rtb_tick_capture_span(uint32_t index);
 void rtb_tick_capture_stop(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

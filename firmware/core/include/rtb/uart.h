@@ -11,6 +11,10 @@
 
 #include "rtb/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The line rate benchmarks use unless the option `baud` says otherwise. */
 #define RTB_UART_BAUD 1000000u
 
@@ -41,5 +45,9 @@ static inline void rtb_uart_send(uint8_t byte) { rtb_target_uart_send(byte); }
 
 /* Called by the target's UART interrupt handler. */
 void rtb_core_uart(uint32_t t_fire, uint32_t t_entry);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

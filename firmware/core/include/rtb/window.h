@@ -13,6 +13,10 @@
 
 #include "rtb/bench.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The study's window: 10 ms (option window_ms). */
 #define RTB_WINDOW_MS 10u
 
@@ -26,5 +30,9 @@ static inline bool rtb_window_is_open(uint32_t closes) { return (int32_t)(rtb_os
 
 /* Each window benchmark registers with .count = 10 (windows), .count_warmup = 1,
  * .count_key = "windows" and .unit = "operations". */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,15 +9,12 @@
 #include "kernel.h"
 #include "sysdepend.h"
 
+#include "cm_vectors.h"
 #include "rtb_cm_board.h"
 
 void rtb_mtk_tick(void); /* arch/<arch>.c */
 void rtb_mtk_board_start(void);
 void rtb_mtk_define_interrupts(void);
-void BenchTimer_Handler(void);
-#ifdef CM_UART1_TX_IRQ
-void BenchUart_Handler(void);
-#endif
 
 void rtb_mtk_board_start(void)
 {

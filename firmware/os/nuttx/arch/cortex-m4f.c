@@ -16,6 +16,7 @@
 #include "rtb/os.h"
 #include "rtb/target.h"
 #include "rtb/tick.h"
+#include "cm_vectors.h"
 #include "rtb_cm_board.h"
 #include "cortex-m4f.h"
 
@@ -25,11 +26,6 @@
 #define NUTTX_IRQ_PRIORITY 0x80u
 /* SysTick: exception 15, the IRQ number NuttX attaches its tick to (NVIC_IRQ_SYSTICK). */
 #define SYSTICK_IRQ 15
-
-void BenchTimer_Handler(void);
-#ifdef CM_UART1_TX_IRQ
-void BenchUart_Handler(void);
-#endif
 
 static int bench_timer(int irq, void *context, void *arg)
 {

@@ -67,7 +67,7 @@ def generate_verilog(config: dict, reset_address: int, cache_dir: Path | None, o
     if proc.returncode != 0 or "module minerva_cpu" not in proc.stdout:
         sys.stderr.write(proc.stderr[-4000:])
         raise SystemExit("rtb_soc: generating the Minerva core failed (are amaranth>=0.5,<0.6, amaranth-soc and "
-                         "pythondata-cpu-minerva installed? run scripts/setup.sh)")
+                         "pythondata-cpu-minerva installed? run scripts/setup.sh --part minerva)")
     out.write_text(proc.stdout)
     if cached is not None:
         cache_dir.mkdir(parents=True, exist_ok=True)
