@@ -7,8 +7,8 @@ it and one that adds more work there. On qemu-m3 the counts are exact: the histo
 the slower commit, `ab` exits 1 across it and 0 across the unrelated one, a resumed history
 measures nothing again, the broken commit is a recorded point, not the end of the history, and
 `bisect` skips it, names the last commit and attributes its instructions to vTaskSwitchContext.
-SIGTERM ends a history or a bisection with 143, the measured part stored; outputs written onto a
-full disk are left as they were, never empty."""
+SIGTERM ends a history, an `ab` or a bisection with 143, the measured part stored; outputs written
+onto a full disk are left as they were, never empty."""
 from __future__ import annotations
 
 import json
@@ -364,13 +364,16 @@ def _stopped_by_sigterm(home: Path, args: list[str], after: str) -> tuple[int, s
 LONG = ("--iterations", "300000", "--warmup", "5", "--rerun")
 
 
-def test_sigterm_during_a_history_point_exits_143_and_keeps_what_was_measured(kernel_repo: Path, home: Path) -> None:
-    """It exited 130 saying "interrupted (SIGINT)": the point's run recorded SIGTERM, the re-raise did not."""
-    code, stderr = _stopped_by_sigterm(home, ["history", "--kernel-repo", str(kernel_repo), "--revs", "c1",
+@pytest.mark.parametrize("command", [["history", "--revs", "c1"], ["ab", "c1", "c2"]])
+def test_sigterm_during_a_history_point_exits_143_and_keeps_what_was_measured(kernel_repo: Path, home: Path,
+                                                                              command: list[str]) -> None:
+    """It exited 130 saying "interrupted (SIGINT)": the point's run recorded SIGTERM, the re-raise
+    did not. `ab` measures its two points as a history does."""
+    code, stderr = _stopped_by_sigterm(home, [*command, "--kernel-repo", str(kernel_repo),
                                               "--bench", "task_switch,sem_give", *LONG], after="run     ")
     assert code == 128 + signal.SIGTERM, stderr
     assert "rtbench: interrupted (SIGTERM)" in stderr and "SIGINT" not in stderr and "Traceback" not in stderr
-    stored = re.search(r"point   \[1/1\] c1: \w+.* \(run (\d+)\)", stderr)
+    stored = re.search(r"point   \[1/\d\] c1: \w+.* \(run (\d+)\)", stderr)
     assert stored is not None, stderr
     with Store(home / "results.sqlite", read_only=True) as store:
         run = store.load(int(stored.group(1)))
