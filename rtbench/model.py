@@ -3,6 +3,7 @@
 """The data rtbench passes between its layers: what a stream delivered and what a run stores."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -97,3 +98,16 @@ def result_label(bench: str, params: dict[str, Any]) -> str:
     """A result's name with its parameters: `tick_cost[tasks=5]`."""
     text = ",".join(f"{k}={v}" for k, v in sorted(params.items()))
     return f"{bench}[{text}]" if text else bench
+
+
+def first_repeat(keys: Iterable[tuple[str, dict[str, Any]]]) -> tuple[int, int] | None:
+    """(index, index of the first copy) of the first (benchmark, parameters) that repeats an
+    earlier one, or None. A run holds one result per benchmark and parameter set: the gate and
+    compare pair results by it, and a second copy would hide the first."""
+    seen: dict[tuple[str, tuple[tuple[str, Any], ...]], int] = {}
+    for index, (bench, params) in enumerate(keys):
+        key = (bench, tuple(sorted(params.items())))  # parameter values are scalars
+        if key in seen:
+            return index, seen[key]
+        seen[key] = index
+    return None

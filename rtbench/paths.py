@@ -118,6 +118,30 @@ def _nearest_existing(path: Path) -> Path:
 _HOME_HINT = "give --home (or $RTBENCH_HOME) a directory you can {}"
 # Characters a build directory cannot hold: the build tools would read them as quoting or variables.
 _UNSAFE_IN_BUILD_PATHS = "\"'$`\\;"
+# And in the workspace, where the images are linked: ld reads '%' in the map file's path as a
+# placeholder; CMake cuts its cache path at a line break.
+_UNSAFE_IN_WORKSPACE = _UNSAFE_IN_BUILD_PATHS + "%"
+NAME_MAX = 255  # bytes in one file name (Linux, and most file systems)
+PATH_MAX = 4095  # bytes in a whole path
+
+
+def shown_path(path: Path) -> str:
+    """A path as a message can print it: quoted with its control characters escaped when it has any."""
+    text = str(path)
+    return repr(text) if any(ord(c) < 32 or ord(c) == 127 for c in text) else text
+
+
+def _path_too_long(path: Path) -> str | None:
+    """What makes `path` one the system cannot name (ENAMETOOLONG), or None."""
+    raw = os.fsencode(path)
+    if len(raw) > PATH_MAX:
+        return f"it is {len(raw)} bytes long, more than the {PATH_MAX} a path can have"
+    for part in raw.split(b"/"):
+        if len(part) > NAME_MAX:
+            name = os.fsdecode(part)
+            return (f"its component '{name[:24]}...{name[-8:]}' is {len(part)} bytes long, more than the "
+                    f"{NAME_MAX} a file name can have")
+    return None
 
 
 @dataclass(frozen=True)
@@ -130,6 +154,10 @@ class Workspace:
         # Absolute: builds run with the firmware directory as working directory, so a relative
         # --home would name another place there.
         object.__setattr__(self, "root", Path(self.root).absolute())
+        problem = _path_too_long(self.root)
+        if problem:  # every look at such a path fails with an OSError (Errno 36)
+            raise RtbenchError(f"the workspace {shown_path(self.root)} cannot exist: {problem}",
+                               "give --home (or $RTBENCH_HOME) a shorter path")
 
     @classmethod
     def default(cls) -> Workspace:
@@ -175,12 +203,13 @@ class Workspace:
         where they exist, must be writable too. Creates nothing."""
         root = self.root
         hint = _HOME_HINT.format("write")
-        awkward = sorted(set(str(root)) & set(_UNSAFE_IN_BUILD_PATHS))
+        awkward = sorted(c for c in set(str(root)) if c in _UNSAFE_IN_WORKSPACE or ord(c) < 32 or ord(c) == 127)
         if awkward:
-            # CMake and Ninja pass the build directory through shells and their own escapes.
-            raise RtbenchError(f"the workspace {root} holds {' '.join(repr(c) for c in awkward)}, which CMake and "
-                               "Ninja cannot take in a build directory", "give a --home (or $RTBENCH_HOME) without "
-                               "quotes, '$', '`', '\\' or ';'")
+            # CMake, Ninja and ld pass the build directory through shells and their own escapes.
+            raise RtbenchError(f"the workspace {shown_path(root)} holds {' '.join(repr(c) for c in awkward)}, which "
+                               "CMake, Ninja and the linker cannot take in a build directory",
+                               "give a --home (or $RTBENCH_HOME) without quotes, '$', '`', '\\', ';', '%' or "
+                               "control characters (a line break, a tab)")
         existing = _nearest_existing(root)
         if not existing.is_dir():
             if existing == root:

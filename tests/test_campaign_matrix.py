@@ -425,10 +425,13 @@ def test_a_scheduler_that_refuses_is_said_at_once(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
 
 
-@pytest.mark.parametrize("answer", [b"", b"HTTP/1.1 400 Bad Request\r\n\r\n"])
+@pytest.mark.parametrize("answer", [b"", b"HTTP/1.1 400 Bad Request\r\n\r\n",
+                                    (16).to_bytes(8, "little") + b"\xff" * 64])
 def test_something_else_than_a_scheduler_is_said_in_seconds(tmp_path: Path, answer: bytes) -> None:
     # A silent listener (as a host behind a proxy that drops the packets) and a web server: Dask
-    # would wait 20 s, or read "HTTP/1.1" as a frame length and try to allocate exabytes.
+    # would wait 20 s, or read "HTTP/1.1" as a frame length and try to allocate exabytes. The
+    # third passes the probe (a plausible frame length) and sends garbage: Dask's struct.error
+    # ended the campaign in a traceback (exit 1), after its half-made client stalled 40 s.
 
     server = socket.create_server(("127.0.0.1", 0))
     accepted: list[socket.socket] = []
@@ -455,6 +458,24 @@ def test_something_else_than_a_scheduler_is_said_in_seconds(tmp_path: Path, answ
             conn.close()
     assert proc.returncode == 2 and "but not as a Dask scheduler" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr and time.monotonic() - started < 15
+
+
+@pytest.mark.parametrize("address, message", [
+    ("not a url", "--scheduler 'not a url' is not a Dask scheduler address ([PROTOCOL://]HOST:PORT)"),
+    ("tcp://127.0.0.1:99999", "port 99999 is outside 1..65535"),
+    ("http://127.0.0.1:8786", "http:// is not a protocol Dask connects with"),
+])
+def test_a_scheduler_that_is_no_address_is_refused_at_once(tmp_path: Path, address: str, message: str) -> None:
+    """The right error came first, then a 40 s stall and Dask's `Client.__del__ ... TimeoutError`."""
+    matrix = tmp_path / "m.toml"
+    matrix.write_text('[campaign]\nname = "m"\n[settings]\nbench = "sem_take"\niterations = 10\n')
+    for command in (["campaign", str(matrix)], ["history", "--revs", "a..b"]):
+        started = time.monotonic()
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "ws"), *command,
+                               "--scheduler", address], capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+        assert time.monotonic() - started < 15
 
 
 def test_a_campaign_timeout_takes_the_command_lines_durations() -> None:

@@ -299,3 +299,49 @@ def test_an_empty_database_file_has_no_runs(tmp_path: pathlib.Path) -> None:
     path.touch()
     with pytest.raises(StoreError, match="no runs stored yet"):
         Store(path, read_only=True)
+
+
+def test_a_store_locked_by_another_process_says_so(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said "not a usable results store", as for a damaged file, with no hint. Another process
+    holds the store's lock (a transaction left open, as a writer's); the wait is shortened from
+    30 s to keep the test quick."""
+    import subprocess
+    import sys
+
+    from rtbench.results import store as store_module
+    from tests.runfiles import in_process
+
+    path = tmp_path / "results.sqlite"
+    with Store(path) as store:
+        store.save(sample_run())
+    hold = ("import sqlite3, sys\n"
+            f"db = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "db.execute('BEGIN EXCLUSIVE')\nprint('locked', flush=True)\nsys.stdin.read()\n")
+    holder = subprocess.Popen([sys.executable, "-c", hold],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        monkeypatch.setattr(store_module, "LOCK_WAIT", 0.5)
+        rtbench = in_process(capsys, tmp_path)
+        for args in (("report",), ("runs",), ("run", "--bench", "sem_take")):
+            outcome = rtbench(*args)
+            assert outcome.returncode == 2, args
+            assert f"the results store {path} is locked by another process: it stayed locked for 0.5 s" \
+                in outcome.stderr, outcome.stderr
+            assert "hint: another rtbench (a run or a campaign saving a cell) may be writing to it" in outcome.stderr
+            assert "not a usable results store" not in outcome.stderr
+        assert not (tmp_path / "build").exists()  # refused before anything was built
+    finally:
+        holder.communicate(timeout=30)
+    with Store(path, read_only=True) as store:  # the lock gone, the store reads as before
+        assert store.load().manifest["target"] == "qemu-m3"
+
+
+def test_a_damaged_store_file_says_what_to_do(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "r.sqlite"
+    path.write_bytes(b"this is not sqlite" * 100)
+    for read_only in (False, True):
+        with pytest.raises(StoreError) as caught:
+            Store(path, read_only=read_only)
+        assert "is not a usable results store" in str(caught.value) and "move the file away" in caught.value.hint

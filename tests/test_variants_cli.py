@@ -20,7 +20,7 @@ def test_clock_frequencies(text: str, hz: float) -> None:
     assert clock(text) == pytest.approx(hz)
 
 
-@pytest.mark.parametrize("text", ["fast", "0MHz", "-5MHz", "100 MB"])
+@pytest.mark.parametrize("text", ["fast", "0MHz", "-5MHz", "100 MB", "0.000001Hz", "999Hz", "10.5GHz"])
 def test_bad_clock_is_refused(text: str) -> None:
     with pytest.raises(argparse.ArgumentTypeError):
         clock(text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -225,13 +226,20 @@ def test_a_wrong_firmware_override_is_named(tmp_path: Path, monkeypatch: pytest.
     assert proc.returncode == 2 and "RTBENCH_FIRMWARE" in proc.stderr and "Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize("name", ['quote"d', "dollar$HOME", "back`tick", "semi;colon"])
-def test_a_workspace_the_build_tools_cannot_take_is_refused_before_building(tmp_path: Path, name: str) -> None:
+@pytest.mark.parametrize("name, shown", [('quote"d', "'\"'"), ("dollar$HOME", "'$'"), ("back`tick", "'`'"),
+                                         ("semi;colon", "';'"), ("per%cent", "'%'"), ("line\nbreak", "'\\n'"),
+                                         ("tab\tbed", "'\\t'")])
+def test_a_workspace_the_build_tools_cannot_take_is_refused_before_building(tmp_path: Path, name: str,
+                                                                             shown: str) -> None:
+    """A line break ended in a 30-line CMake error, '%' in ld's (it reads '%' in the map file's
+    path as a placeholder); both left the folder behind. Each is named up front."""
     home = tmp_path / name / "ws"
-    with pytest.raises(RtbenchError, match="which CMake and Ninja cannot take"):
+    message = f"holds {shown}, which CMake, Ninja and the linker cannot take in a build directory"
+    with pytest.raises(RtbenchError, match=re.escape(message)):
         Workspace(home).check_writable()
     proc = subprocess.run([sys.executable, "-m", "rtbench", "run", "--home", str(home), "--bench", "sem_take"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr and "without quotes" in proc.stderr
-    assert not home.exists()  # refused before anything was made
+    assert message in proc.stderr and "CMake Error" not in proc.stderr
+    assert list(tmp_path.iterdir()) == []  # refused before anything was made
     Workspace(tmp_path / "with space" / "ws").check_writable()  # a space is fine

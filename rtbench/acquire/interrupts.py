@@ -24,6 +24,14 @@ class Interrupted(KeyboardInterrupt):
         return 128 + self.signum  # the shell's convention: 130 for SIGINT, 143 for SIGTERM
 
 
+def named(name: object) -> Interrupted:
+    """The interrupt a run recorded by its signal's name (manifest["interrupted"], e.g. SIGTERM),
+    to raise again once what it measured is stored: the exit status and message name the same
+    signal (SIGINT when the name is not one)."""
+    known = {s.name: s for s in SIGNALS}
+    return Interrupted(known.get(str(name), signal.SIGINT))
+
+
 def _raise(signum: int, _frame: FrameType | None) -> None:
     raise Interrupted(signum)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..acquire import frequencies
 from ..errors import RtbenchError
 from ..model import Result, Run, result_label
 from ..results.runsource import run_title
@@ -18,7 +19,6 @@ from .variants import by_variant
 CHAIN = "reaction_chain"
 WORK_PHASE = "work"
 _PHASE = re.compile(r"phase (\w+): (-?[0-9.]+) ")
-_CLOCK = re.compile(r"\s*([0-9]*\.?[0-9]+)\s*([kKmMgG]?)(?:[hH][zZ])?\s*")
 
 
 @dataclass
@@ -39,20 +39,13 @@ class SweepRow:
         return 1.0 - self.phases[WORK_PHASE] / total
 
 
-def _hz(text: str) -> float:
-    match = _CLOCK.fullmatch(text)
-    if not match or float(match.group(1)) <= 0:
-        raise RtbenchError(f"'{text}' is not a clock frequency", "write it like 25MHz")
-    return float(match.group(1)) * {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9}[match.group(2).lower()]
-
-
 def parse_sweep(text: str) -> list[float]:
     """'25MHz:80MHz' (steps of 5 MHz) or '25MHz:80MHz:1MHz' -> the clocks in Hz, both ends included."""
     parts = text.split(":")
     if len(parts) not in (2, 3):
         raise RtbenchError(f"--sweep '{text}' is not LOW:HIGH or LOW:HIGH:STEP", "e.g. --sweep 25MHz:80MHz")
-    low, high = _hz(parts[0]), _hz(parts[1])
-    step = _hz(parts[2]) if len(parts) == 3 else 5e6
+    low, high = (frequencies.clock(part, "--sweep") for part in parts[:2])
+    step = frequencies.parse(parts[2], "--sweep's STEP") if len(parts) == 3 else 5e6
     if high <= low:
         raise RtbenchError(f"--sweep '{text}': the upper clock must be above the lower", "e.g. --sweep 25MHz:80MHz")
     count = int((high - low) / step + 1e-9) + 1

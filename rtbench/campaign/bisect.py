@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..acquire import catalogue, insn_profile, revisions
+from ..acquire import catalogue, insn_profile, interrupts, revisions
 from ..acquire.insn_profile import Attribution
 from ..acquire.revisions import Revision
 from ..acquire.session import image_for
@@ -93,7 +93,7 @@ def _point(chosen: Selection, repo: Path, revision: Revision, store: Store, work
     progress(f"point   {revision.name}: {point.status}" + (f": {point.error}" if point.error else "")
              + f" (run {point.run.run_id})")
     if point.run.manifest.get("interrupted"):
-        raise KeyboardInterrupt
+        raise interrupts.named(point.run.manifest["interrupted"])
     return point
 
 

@@ -14,13 +14,16 @@ local cluster is gone, so nothing of the campaign runs beside them (on a remote 
 machine a Linux cell measured would depend on which worker took it)."""
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import gc
 import importlib.util
 import logging
 import os
 import re
 import socket
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -131,14 +134,39 @@ def require_dask(what: str = "campaigns run") -> None:
                            "run scripts/setup.sh --part campaign, or pip install 'rtbench[campaign]'")
 
 
+_SCHEDULER_HINT = "start one with `dask scheduler` and give its address, e.g. --scheduler tcp://HOST:8786"
+# [PROTOCOL://]HOST:PORT, HOST a name, an IPv4 address or an IPv6 one in brackets.
+_ADDRESS = re.compile(r"(?:(?P<protocol>[a-z][a-z0-9+.-]*)://)?(?P<host>\[[0-9a-fA-F:.]+\]|[^\s/:\[\]]+)"
+                      r":(?P<port>\d{1,5})/?")
+_PROTOCOLS = ("tcp", "tls", "ws", "wss", "ucx")
+
+
+def check_scheduler(scheduler: str | None) -> None:
+    """--scheduler is a Dask address, [PROTOCOL://]HOST:PORT, checked before anything starts:
+    Dask's own client, given anything else, raises from inside its constructor, and the half-made
+    client then stalls the exit for 40 s before a traceback."""
+    if scheduler is None:
+        return
+    match = _ADDRESS.fullmatch(scheduler.strip())
+    if match is None:
+        raise RtbenchError(f"--scheduler {scheduler!r} is not a Dask scheduler address ([PROTOCOL://]HOST:PORT)",
+                           _SCHEDULER_HINT)
+    protocol, port = match.group("protocol"), int(match.group("port"))
+    if protocol is not None and protocol not in _PROTOCOLS:
+        raise RtbenchError(f"--scheduler {scheduler!r}: {protocol}:// is not a protocol Dask connects with",
+                           f"use one of {', '.join(p + '://' for p in _PROTOCOLS)}, e.g. --scheduler tcp://HOST:8786")
+    if not 1 <= port <= 65535:
+        raise RtbenchError(f"--scheduler {scheduler!r}: port {port} is outside 1..65535", _SCHEDULER_HINT)
+
+
 def _reachable(scheduler: str) -> None:
     """A TCP scheduler address that refuses connections, does not resolve, drops packets or
     answers as something else than Dask is said within seconds (Dask itself retries for
     CONNECT_TIMEOUT first, and reads any answer's first bytes as a message length)."""
     match = re.fullmatch(r"(?:tcp://)?\[?([^\]/]+?)\]?:(\d+)/?", scheduler.strip())
     if match is None:
-        return  # another protocol (tls://, inproc://): Dask's own connection says what is wrong
-    hint = "start one with `dask scheduler` and give its address, e.g. --scheduler tcp://HOST:8786"
+        return  # another protocol (tls://, ws://): Dask's own connection says what is wrong
+    hint = _SCHEDULER_HINT
     try:
         with socket.create_connection((match.group(1), int(match.group(2))), timeout=PROBE_TIMEOUT) as probe:
             header = _handshake_header(probe)
@@ -201,11 +229,32 @@ def _wait_for_a_worker(client: Client, scheduler: str, progress: Callable[[str],
     return count
 
 
+def _connected(scheduler: str) -> Client:
+    """A client of the scheduler at `scheduler`, or an RtbenchError. Whatever Dask raises while
+    connecting (an OSError, a timeout, a struct.error from a peer that sent a plausible first
+    frame and then garbage) is said in one line. The half-made client the failure leaves behind is
+    collected here, while its event loop still runs: collected at exit, it waits 40 s to close."""
+    from distributed import Client
+
+    problem: str
+    try:
+        return Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as err:
+        problem = f"cannot reach the Dask scheduler at {scheduler}: {err}"
+    except Exception as err:  # noqa: BLE001 (any answer that is not Dask's ends in its own error)
+        kind = type(err)
+        name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+        problem = f"something answers at {scheduler}, but not as a Dask scheduler ({name}: {err})"
+    gc.collect()  # the client is held by the traceback's frames, in a cycle through the error
+    raise RtbenchError(problem, _SCHEDULER_HINT)
+
+
 @contextmanager
 def _client(scheduler: str | None, workers: int | None, progress: Callable[[str], None],
-            stop: list[int]) -> Iterator[tuple[Client, int]]:
+            stop: list[int], scratch: str | None = None) -> Iterator[tuple[Client, int]]:
     """A client of the cluster, and how many workers it has (or will have). Nothing here blocks
-    for long: `stop` (the stop signals received) ends a wait for workers."""
+    for long: `stop` (the stop signals received) ends a wait for workers. A local cluster keeps
+    its own files (Dask's scratch space) in `scratch`."""
     from distributed import Client, LocalCluster  # dask is only imported when a campaign runs
 
     logger = logging.getLogger("distributed")
@@ -213,14 +262,9 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
     logger.setLevel(logging.ERROR)  # the lost-worker warnings are the campaign's to report
     try:
         if scheduler:
+            check_scheduler(scheduler)
             _reachable(scheduler)
-            try:
-                client = Client(scheduler, timeout=CONNECT_TIMEOUT, set_as_default=False)
-            except (OSError, TimeoutError, ValueError) as err:
-                raise RtbenchError(f"cannot reach the Dask scheduler at {scheduler}: {err}",
-                                   "start one with `dask scheduler` and give its address, e.g. "
-                                   "--scheduler tcp://HOST:8786") from None
-            with client:
+            with _connected(scheduler) as client:
                 count = _wait_for_a_worker(client, scheduler, progress, stop)
                 if not stop:
                     progress(f"Dask cluster at {scheduler}: {count} worker(s)")
@@ -229,9 +273,13 @@ def _client(scheduler: str | None, workers: int | None, progress: Callable[[str]
             count = workers or local_workers()
             # The cluster starts without workers and is scaled up in the background: started with
             # n_workers, it would block until every worker process is up, deaf to a stop signal.
-            with LocalCluster(n_workers=0, threads_per_worker=1, processes=True, host="127.0.0.1",
-                              dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
-                              preload=["rtbench.campaign.worker_setup"]) as cluster, \
+            import dask
+
+            # Dask's own scratch space (the scheduler's and the workers' folders) goes with the cells'.
+            with dask.config.set({"temporary-directory": scratch} if scratch else {}), \
+                    LocalCluster(n_workers=0, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                 dashboard_address=None, memory_limit=0, silence_logs=logging.ERROR,
+                                 preload=["rtbench.campaign.worker_setup"]) as cluster, \
                     Client(cluster, set_as_default=False) as client:
                 cluster.scale(count)
                 progress(f"local Dask cluster: {count} worker(s) starting, one cell each at a time")
@@ -282,11 +330,31 @@ class _Progress:
             self.progress(f"        {done.error.strip().splitlines()[0]}")
 
 
+@contextmanager
+def _scratch(scheduler: str | None) -> Iterator[str | None]:
+    """The folder the cells' temporary folders go into (job.Job.scratch): one of this process on a
+    local cluster, removed when the block ends, once the cluster is closed; None on a remote one
+    (its workers are not stopped by a stop signal here, and remove their own)."""
+    if scheduler:
+        yield None
+        return
+    with tempfile.TemporaryDirectory(prefix="rtbench-campaign-", ignore_cleanup_errors=True) as folder:
+        yield folder
+
+
 def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | None], workspace: Workspace,
               scheduler: str | None, workers: int | None, progress: Callable[[str], None]) -> Summary:
     """Runs the cells (those not stored yet) and saves each as it finishes. Ctrl-C stops
     submitting and returns what finished; the rest is run by the next invocation."""
     require_dask()
+    with _scratch(scheduler) as scratch:
+        return _run_cells(matrix, cells, save=save, workspace=workspace, scheduler=scheduler, workers=workers,
+                          progress=progress, scratch=scratch)
+
+
+def _run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | None], workspace: Workspace,
+               scheduler: str | None, workers: int | None, progress: Callable[[str], None],
+               scratch: str | None) -> Summary:
     summary = Summary()
     started = time.monotonic()
     tally = _Progress(cells, progress)
@@ -295,7 +363,7 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
 
     def job(cell: Cell, where: str | None) -> Job:
         return Job(campaign=matrix.name, key=cell.key, title=cell.title(matrix.repeats), request=cell.request,
-                   fingerprint=cell.identity["firmware"], workspace=where)
+                   fingerprint=cell.identity["firmware"], workspace=where, scratch=scratch)
 
     def finish(cell: Cell, outcome: Outcome) -> None:
         run = campaign_record(matrix, cell, outcome)
@@ -316,7 +384,8 @@ def run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int | 
             # own threading it could leave a lock half released. The waits here (for workers,
             # for cells) see it within POLL seconds, stop and cancel what has not run; the
             # cluster is closed, then it is raised.
-            with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, count):
+            with interrupts.deferred() as received, \
+                    _client(scheduler, workers, progress, received, scratch) as (client, count):
                 tally.workers = count
                 futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
                                          pure=False): cell for cell in (remote if not received else [])}
@@ -363,8 +432,10 @@ def run_jobs(jobs: list[Job], *, finish: Callable[[Job, Outcome], None], schedul
     require_dask()
     token = uuid.uuid4().hex[:8]
     try:
-        with interrupts.deferred() as received, _client(scheduler, workers, progress, received) as (client, _):
-            futures = {client.submit(run_job, job, key=f"rtbench-job-{job.key}-{token}", pure=False): job
+        with _scratch(scheduler) as scratch, interrupts.deferred() as received, \
+                _client(scheduler, workers, progress, received, scratch) as (client, _):
+            futures = {client.submit(run_job, dataclasses.replace(job, scratch=scratch),
+                                     key=f"rtbench-job-{job.key}-{token}", pure=False): job
                        for job in (jobs if not received else [])}
             left = set(futures)
             for future, job, outcome in _as_they_finish(client, futures, received):

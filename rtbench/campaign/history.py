@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..acquire import revisions
+from ..acquire import interrupts, revisions
 from ..acquire.build import BuildError
 from ..acquire.manifest import rtbench_commit
 from ..acquire.revisions import Revision
@@ -279,6 +279,6 @@ def run_history(chosen: Selection, repo: Path, wanted: list[Revision], store: St
             point = measure_point(chosen, repo, revision, workspace, progress)
             keep(index, point)
             if point.run.manifest.get("interrupted"):
-                raise KeyboardInterrupt
+                raise interrupts.named(point.run.manifest["interrupted"])
     history.points = [found[index] for index in sorted(found)]
     return history

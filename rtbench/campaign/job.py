@@ -40,6 +40,10 @@ class Job:
     request: RunRequest
     fingerprint: str  # the submitting machine's firmware (identity.firmware_fingerprint)
     workspace: str | None  # None: the worker's own ($RTBENCH_HOME, else ./.rtbench where it runs)
+    # Where the cell's temporary folder goes: on a local cluster, a folder of the submitting
+    # process, which removes it once the cluster is closed (a worker killed at the close, on
+    # Ctrl-C, never removes its own); None: the worker's temporary folder.
+    scratch: str | None = None
 
 
 @dataclass
@@ -76,14 +80,16 @@ def run_job(job: Job) -> Outcome:
     if own != job.fingerprint:
         return outcome(None, f"{host} has rtbench firmware {own}, the campaign {job.fingerprint}: "
                              "set every worker up from the same rtbench as the submitting machine")
-    with tempfile.TemporaryDirectory(prefix="rtbench-cell-") as folder:
+    with tempfile.TemporaryDirectory(prefix="rtbench-cell-", dir=job.scratch, ignore_cleanup_errors=True) as folder:
         job_file, out_file, log_file = (Path(folder) / name for name in ("job.json", "out.json", "progress.log"))
         job_file.write_text(json.dumps({"request": request_to_json(job.request), "workspace": job.workspace}))
         variants = max(1, len(job.request.variants))
         timeout = run_timeout(job.request) * variants * 2 + _SETUP_ALLOWANCE
+        # The cell's own temporary folders (a simulator's) go into its folder, and go with it.
+        env = {**os.environ, "TMPDIR": folder}
         with open(log_file, "wb") as log:
             proc = processes.popen([sys.executable, "-m", "rtbench.campaign.child", str(job_file), str(out_file)],
-                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+                                   stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env)
             with processes.owned(proc):
                 try:
                     status = proc.wait(timeout=timeout)

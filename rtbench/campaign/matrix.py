@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..errors import RtbenchError
 from . import settings as cell_settings
 
@@ -37,6 +38,9 @@ _CAMPAIGN_KEYS = ("name", "description", "repeats")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
 MAX_REPEATS = 1000
+
+
+MAX_MATRIX_BYTES = 16 << 20  # a matrix of thousands of cells is tens of kilobytes
 
 
 class MatrixError(RtbenchError):
@@ -289,10 +293,14 @@ def _exclusions(reader: _Reader, data: Any, axes: tuple[Axis, ...]) -> tuple[Exc
 def read(path: Path) -> Matrix:
     """The matrix file at `path`, checked: every setting on its own (a known target, kernel,
     profile, benchmark...); what depends on a cell's other settings is checked when it is expanded."""
+    hint = "give a matrix file (TOML), such as those in campaigns/"
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise MatrixError(f"cannot read the matrix file {path}: {getattr(err, 'strerror', None) or err}") from None
+        text = files.read_regular(Path(path), MAX_MATRIX_BYTES, "a matrix file", hint,
+                                  name=f"the matrix file {path}").decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise MatrixError(f"cannot read the matrix file {path}: {err}", hint) from None
+    except RtbenchError as err:  # a device, a FIFO, a directory: never read, never waited for
+        raise MatrixError(err.args[0], err.hint) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

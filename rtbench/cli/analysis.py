@@ -10,7 +10,8 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from ..acquire import platforms
+from .. import files
+from ..acquire import frequencies, platforms
 from ..analysis import clock_sweep, footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
@@ -28,7 +29,8 @@ def cmd_footprint(args: argparse.Namespace) -> int:
     footprints = footprint_table.measure(args.target, home, args.os, args.profile, args.opt, progress, per_bench)
     print(footprint_table.to_text(footprints, args.target, args.opt))
     if args.json:
-        args.json.write_text(json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1) + "\n")
+        files.write_whole(args.json, json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1)
+                          + "\n")
         progress(f"wrote {args.json}")
     return 0
 
@@ -55,15 +57,48 @@ def cmd_kernels(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load_for_analysis(args: argparse.Namespace) -> Run:
+def _load_for_analysis(args: argparse.Namespace, command: str) -> Run:
+    """The run --run names (checked to be on a target with CPU variants), else the last on --target."""
     if args.run is not None:  # a stored run's id or a run file, as `report` takes them
-        return load_run(args.run, workspace(args).store)
+        run = load_run(args.run, workspace(args).store)
+        _check_variant_target(run, args.run, command)
+        return run
     with Store(workspace(args).store, read_only=True) as store:
         run_id = variants.latest_with(store.list_runs(), args.target)
         if run_id is None:
             raise RtbenchError(f"no stored run on {args.target}",
                                f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard")
         return store.load(run_id)
+
+
+def _check_variant_target(run: Run, spec: str, command: str) -> None:
+    """cache and deadline compare a soft-core's CPU variants: a run on a target without any (an
+    emulator's) is said to be on the wrong target, not to lack a variant."""
+    target = run.manifest.get("target")
+    with_variants = [t.name for t in platforms.targets() if "variants" in t.spec]
+    if target not in with_variants:
+        raise RtbenchError(f"{run_name(run, spec)} is a run on {target or 'an unknown target'}, which has no CPU "
+                           f"variants: {command} compares the CPU variants of {', '.join(with_variants)}",
+                           f"give --run a run on {with_variants[0]}, e.g. from rtbench run --target "
+                           f"{with_variants[0]} --cpu-variant minimal,lite,standard")
+
+
+def _budget_clock(args: argparse.Namespace, run: Run) -> float:
+    """--clock, else the clock the run records, else 100 MHz; a recorded one out of range (a
+    crafted run file) is refused as --clock would be."""
+    if args.clock:
+        return float(args.clock)
+    recorded = run.manifest.get("clock_hz")
+    if recorded is None:
+        return 100e6
+    if isinstance(recorded, bool) or not isinstance(recorded, int | float):
+        raise RtbenchError(f"{run_name(run, args.run)} records clock_hz {recorded!r}, not a number",
+                           "give the clock with --clock, e.g. --clock 100MHz")
+    try:
+        frequencies.check(float(recorded), f"the clock {run_name(run, args.run)} records")
+    except RtbenchError as err:
+        raise RtbenchError(err.args[0], "give the clock with --clock, e.g. --clock 100MHz") from None
+    return float(recorded)
 
 
 def _baseline(target_name: str, run: Run | None = None) -> str:
@@ -105,7 +140,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
             print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")
             print(weiss.text(view))
         return 0
-    run = _load_for_analysis(args)
+    run = _load_for_analysis(args, "cache")
     baseline = _baseline(run.manifest.get("target", args.target), run)
     variant_names, rows = variants.cache_study(run, baseline)
     print(f"{run_name(run, args.run)}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
@@ -121,9 +156,9 @@ def cmd_deadline(args: argparse.Namespace) -> int:
                            "e.g. --chain irq_task_wake, or --sweep 25MHz:80MHz")
     if args.sweep:
         return _sweep(args)
-    run = _load_for_analysis(args)
+    run = _load_for_analysis(args, "deadline")
     deadline_s = variants.parse_duration(args.deadline)
-    clock_hz = args.clock or run.manifest.get("clock_hz") or 100e6
+    clock_hz = _budget_clock(args, run)
     rows = variants.deadline(run, args.chain, deadline_s, clock_hz)
     print(f"{run_name(run, args.run)}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")
     print(variants.deadline_table(rows, args.chain, deadline_s, clock_hz))
@@ -136,7 +171,7 @@ def _sweep(args: argparse.Namespace) -> int:
     if args.chain is not None and len(args.chain) != 1:
         raise RtbenchError("--sweep takes one chain benchmark (a reaction_chain label)",
                            "e.g. --chain 'reaction_chain[tasks=2]'")
-    run = _load_for_analysis(args)
+    run = _load_for_analysis(args, "deadline --sweep")
     chain = clock_sweep.chain_label(run, args.chain[0] if args.chain else None)
     rows = clock_sweep.sweep(run, chain, deadline_s, clocks)
     print(f"{run_name(run, args.run)}: {run.manifest.get('target')} / {run.manifest.get('kernel', {}).get('name', '')}")

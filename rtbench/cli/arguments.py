@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Callable
 
-from ..acquire import durations
+from ..acquire import durations, frequencies
 from ..errors import RtbenchError
 from ..paths import Workspace
+from ..results import runsource
 
 
 def option(text: str) -> tuple[str, str]:
@@ -43,12 +43,20 @@ def count(minimum: int) -> Callable[[str], int]:
 
 
 def clock(text: str) -> float:
-    """'100MHz', '50 MHz', '1.2GHz', '32768Hz' or a plain number of Hz."""
-    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([kKmMgG]?)(?:[hH][zZ])?\s*", text)
-    if not match or float(match.group(1)) <= 0:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a clock frequency such as 100MHz")
-    scale = {"": 1.0, "k": 1e3, "m": 1e6, "g": 1e9}[match.group(2).lower()]
-    return float(match.group(1)) * scale
+    """'100MHz', '50 MHz', '1.2GHz', '32768Hz' or a plain number of Hz, from 1 kHz to 10 GHz."""
+    try:
+        return frequencies.clock(text, "the clock")
+    except RtbenchError as err:
+        raise argparse.ArgumentTypeError(err.args[0].replace("the clock ", "", 1)) from None
+
+
+def label(text: str) -> str:
+    """A run's name: one line of text, bounded (it is shown in every table of the run)."""
+    problem = runsource.label_problem(text)
+    if problem:
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise argparse.ArgumentTypeError(f"{shown!r} {problem}")
+    return text
 
 
 def names(text: str) -> list[str]:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import files
 from ..acquire import interrupts
 from ..acquire.build_once import exclusive
 from ..errors import RtbenchError
@@ -76,6 +77,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         raise RtbenchError("--workers sizes the local cluster: it does not apply with --scheduler",
                            "the cluster's own workers run the cells")
     execution.check_workers(args.workers)
+    execution.check_scheduler(args.scheduler)
     plan = matrix.read(args.matrix)
     cells = campaign_cells.expand(plan)
     home = workspace(args)
@@ -194,7 +196,7 @@ def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
         comparison = axis.single(found[0], name, a, b, **options)
         document = json.dumps(compare.to_json(comparison), indent=1, allow_nan=False) + "\n"
         if args.json and args.json != "-":
-            Path(args.json).write_text(document)
+            files.write_whole(Path(args.json), document)
             progress(f"wrote {args.json}")
         text = {"document": document.rstrip("\n"), "markdown": compare.to_markdown(comparison),
                 "json": tables.render(compare.comparison_table(comparison), "json").rstrip("\n"),

@@ -55,6 +55,7 @@ def _parallel(args: argparse.Namespace) -> history.Parallel | None:
         raise RtbenchError("--workers sizes the local cluster: it does not apply with --scheduler",
                            "the cluster's own workers run the points")
     execution.check_workers(args.workers)
+    execution.check_scheduler(args.scheduler)
     execution.require_dask("--workers and --scheduler run a history's points")
     return history.Parallel(workers=args.workers, scheduler=args.scheduler)
 

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .. import files
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
@@ -36,9 +37,14 @@ def progress(message: str, level: int = 0) -> None:
 def check_output_file(path: Path, flag: str) -> None:
     """A file the command will write must be writable before the work starts."""
     folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
+    try:
+        is_dir, folder_exists = path.is_dir(), folder.is_dir()
+    except OSError as err:  # a name too long (Errno 36)
+        raise RtbenchError(f"{flag} {path} cannot be written: {err.strerror or err}",
+                           "give a shorter path") from None
+    if is_dir:
         raise RtbenchError(f"{flag} {path} is a directory", "give a file name")
-    if not folder.is_dir():
+    if not folder_exists:
         raise RtbenchError(f"{flag} {path}: the directory {folder} does not exist", f"create it: mkdir -p {folder}")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise RtbenchError(f"{flag} {path} cannot be written", "give a writable location")
@@ -46,10 +52,7 @@ def check_output_file(path: Path, flag: str) -> None:
 
 def write_json(run: Run, path: Path, bin_width: int | None = None, hist_limit: int | None = None) -> None:
     text = json.dumps(run_to_json(run, bin_width=bin_width, hist_limit=hist_limit), indent=1, allow_nan=False) + "\n"
-    try:
-        path.write_text(text)
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}", "give a writable location") from None
+    files.write_whole(path, text)
     progress(f"wrote {path}")
 
 

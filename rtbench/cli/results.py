@@ -8,13 +8,14 @@ import json
 import sys
 from pathlib import Path
 
+from .. import files
 from ..acquire.provenance import summary
 from ..errors import RtbenchError
 from ..model import Run
 from ..reports.report import runs_table
 from ..reports.run_text import run_markdown
 from ..results import check, fairness, tables
-from ..results.runsource import load_run, run_from_json, run_name
+from ..results.runsource import load_run, run_from_json, run_name, shown_label
 from ..results.store import Store
 from .arguments import histogram_arguments, workspace
 from .output import check_output_file, print_run, progress, write_json
@@ -98,10 +99,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
                                       resamples=args.resamples, seed=args.seed)
     document = json.dumps(compare.to_json(comparison), indent=1, allow_nan=False) + "\n"
     if args.json and args.json != "-":
-        try:
-            Path(args.json).write_text(document)
-        except OSError as err:
-            raise RtbenchError(f"cannot write {args.json}: {err.strerror or err}") from None
+        files.write_whole(Path(args.json), document)
         progress(f"wrote {args.json}")
     if fmt == "document":
         sys.stdout.write(document)
@@ -142,7 +140,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_runs(args: argparse.Namespace) -> int:
     with Store(workspace(args).store, read_only=True) as store:
         for row in store.list_runs():
-            label = row["manifest"].get("label") if isinstance(row.get("manifest"), dict) else None
+            label = shown_label(Run(row["manifest"], [])) if isinstance(row.get("manifest"), dict) else None
             print(f"{row['id']:>5}  {row['created']}  {row.get('target')}/{row.get('os')}  {row['results']} results"
                   + (f"  '{label}'" if label else "")
                   + (f"  DAMAGED: {row['damaged']}" if row.get("damaged") else f"  {summary(row['manifest'])}"))

@@ -20,7 +20,7 @@ from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
 from ..results.store import Store, StoreError
-from .arguments import build_arguments, clock, histogram_arguments, names, workspace
+from .arguments import build_arguments, clock, histogram_arguments, label, names, workspace
 from .output import check_output_file, print_run, progress, rescue_json, write_json
 
 
@@ -149,7 +149,8 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--cold", action="store_true",
                      help="also keep each benchmark's first sample, taken cold before the warm-up, apart from its "
                           "statistics (an image of its own: the extra work moves the tick under later samples)")
-    run.add_argument("--label", help="a name for this run (e.g. 'O1 build'), shown by runs, report and compare")
+    run.add_argument("--label", type=label, help="a name for this run (e.g. 'O1 build'), shown by runs, report and "
+                                                 "compare: one line of at most 200 characters")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",
                      help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full, or "

@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..analysis.history import measured, point_stats
 from ..analysis.verdict import label
-from ..errors import RtbenchError
 from ..model import Run
 
 
@@ -46,7 +46,4 @@ def dumps(bmf: dict[str, Any]) -> str:
 
 
 def write(path: Path, bmf: dict[str, Any]) -> None:
-    try:
-        path.write_text(dumps(bmf), encoding="utf-8")
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    files.write_whole(path, dumps(bmf))

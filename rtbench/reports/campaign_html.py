@@ -11,9 +11,9 @@ import itertools
 from pathlib import Path
 from typing import Any
 
+from .. import files
 from ..campaign.readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
 from ..campaign.stored import first_problem
-from ..errors import RtbenchError
 from ..model import THROUGHPUT_UNITS
 from ..results import fairness
 from ..results.tables import as_html
@@ -117,8 +117,4 @@ def render(campaign: Campaign, rows: str | None = None, columns: str | None = No
 
 
 def write(campaign: Campaign, path: Path, rows: str | None = None, columns: str | None = None) -> None:
-    text = render(campaign, rows, columns)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    files.write_whole(Path(path), render(campaign, rows, columns))

@@ -12,6 +12,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from .. import files
 from ..acquire import setup_parts
 from ..analysis.history import AB, HistoryView, Step, median_of, records, status_of
 from ..analysis.verdict import label
@@ -254,7 +255,5 @@ def history_html(view: HistoryView) -> str:
 
 
 def write(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    """The file whole, or as it was (files.write_whole): a full disk leaves no empty page."""
+    files.write_whole(path, text)

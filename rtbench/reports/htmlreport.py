@@ -13,7 +13,7 @@ from typing import Any
 
 import plotly.offline
 
-from .. import __version__
+from .. import __version__, files
 from ..acquire.provenance import summary as provenance_summary
 from ..analysis import kernel_profiles, verdict
 from ..errors import RtbenchError
@@ -229,7 +229,4 @@ def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str
 
 
 def write_report(runs: list[Run], names: list[str], path: Path) -> None:
-    try:
-        Path(path).write_text(render(runs, names), encoding="utf-8")
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    files.write_whole(Path(path), render(runs, names))

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import plotly.graph_objects as go
 
+from .. import files
 from ..analysis.clock_sweep import SweepRow
-from ..errors import RtbenchError
 from ..model import Run
 from ..results.runsource import run_title
 from . import plots
@@ -49,8 +49,4 @@ def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: P
                "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
                "but the control task's application work, from the mean stages.</p>"
                + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure"))
-    try:
-        Path(path).write_text(page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)]),
-                              encoding="utf-8")
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    files.write_whole(Path(path), page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)]))

@@ -23,6 +23,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import files
 from ..errors import RtbenchError
 from ..model import Result, Run
 from .split import Split, median_split
@@ -193,7 +194,4 @@ def write_junit(verdicts: list[Verdict], path: Path, threshold: float) -> None:
     root.append(suite)
     tree = ET.ElementTree(root)
     ET.indent(tree)
-    try:
-        tree.write(path, encoding="utf-8", xml_declaration=True)
-    except OSError as err:
-        raise RtbenchError(f"cannot write {path}: {err.strerror or err}") from None
+    files.write_whole(Path(path), ET.tostring(root, encoding="utf-8", xml_declaration=True))

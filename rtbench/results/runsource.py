@@ -9,6 +9,7 @@ from typing import Any
 from ..model import Result, Run, Scale
 from . import schema
 from .store import Store
+from .tables.as_text import one_line
 
 
 def _result_from_json(row: dict[str, Any]) -> Result:
@@ -46,11 +47,37 @@ def load_run(spec: str | None, store_path: Path) -> Run:
         return store.load(None if spec in (None, "last") else int(spec))
 
 
+# Characters of a run's label: `run --label` refuses a longer one, and one that arrives in a
+# run file or an older store is shown cut to this length.
+MAX_LABEL = 200
+
+
+def label_problem(label: str) -> str | None:
+    """Why `label` cannot name a run (a line break, a terminal escape, its length), or None."""
+    control = sorted({c for c in label if ord(c) < 32 or 127 <= ord(c) < 160})
+    if control:
+        return f"holds {' '.join(repr(c) for c in control)}: a label is one line of text without control characters"
+    if len(label) > MAX_LABEL:
+        return f"is {len(label)} characters long, more than the {MAX_LABEL} a label may have"
+    return None
+
+
+def shown_label(run: Run) -> str | None:
+    """The run's label as text may show it: on one line, control characters (a terminal escape in
+    someone's run file) as \\xNN, at most MAX_LABEL characters."""
+    label = run.manifest.get("label")
+    if not label:
+        return None
+    text = one_line(str(label))
+    return text if len(text) <= MAX_LABEL else text[:MAX_LABEL - 3] + "..."
+
+
 def run_title(run: Run) -> str:
     """How headings and messages name a run: `run 3`, `run 3 'O1 build'`, or `run` (one read
     from a file that was never stored)."""
     head = f"run {run.run_id}" if run.run_id is not None else "run"
-    return head + (f" '{run.manifest['label']}'" if run.manifest.get("label") else "")
+    label = shown_label(run)
+    return head + (f" '{label}'" if label else "")
 
 
 def run_name(run: Run, spec: str | None = None) -> str:
@@ -58,8 +85,9 @@ def run_name(run: Run, spec: str | None = None) -> str:
     profile = run.manifest.get("profile")
     opt = run.manifest.get("compiler", {}).get("opt_flags") if isinstance(run.manifest.get("compiler"), dict) else None
     detail = ", ".join(str(x) for x in (run.manifest.get("os"), profile, opt) if x)
-    if run.manifest.get("label"):
-        head = str(run.manifest["label"])
+    label = shown_label(run)
+    if label:
+        head = label
     elif spec and not spec.isdigit() and spec != "last":
         head = Path(spec).name
     elif run.run_id is not None:

@@ -14,10 +14,11 @@ import math
 import zlib
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from .. import files
 from ..errors import RtbenchError
-from ..model import result_label
+from ..model import first_repeat, result_label
 from ..paths import schema_dir
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ _KINDS = {
     "rtbench-bisect": ("a bisection", "`rtbench bisect --json FILE`"),
 }
 _INT64 = (-(2**63), 2**63 - 1)
+REPEAT_RULE = "a run holds one result per benchmark and parameter set"
+REPEAT_HINT = ("keep one copy of it (a gate or comparison of two copies would judge only one), "
+               "or split the runs into two files")
 _SHOWN = 40  # characters of a bad value quoted in a message
 # Deeper than any document rtbench writes (about 8): validation recurses once per level, so a
 # crafted document nested a few hundred levels deep would end in a RecursionError.
@@ -248,22 +252,19 @@ def _check_depth(document: Any, kind: str, source: str) -> None:
 
 
 def _check_results(document: dict[str, Any], source: str) -> None:
-    """What the schema cannot say of a run: each (benchmark, parameters) once, since the gate and
-    compare pair results by it (a second copy would hide the first); samples in every ok result."""
-    seen: dict[tuple[str, tuple[tuple[str, Any], ...]], int] = {}
+    """What the schema cannot say of a run: each (benchmark, parameters) once (model.first_repeat);
+    samples in every ok result."""
     for index, row in enumerate(document["results"]):
-        label = result_label(row["bench"], row["params"])
         if row["status"] == "ok" and not row.get("samples"):
-            raise RtbenchError(f"{source}: results[{index}] ({label}): status ok without samples",
-                               "an ok result carries every sample it measured; write it with "
+            raise RtbenchError(f"{source}: results[{index}] ({result_label(row['bench'], row['params'])}): status ok "
+                               f"without samples", "an ok result carries every sample it measured; write it with "
                                f"{_KINDS['rtbench-run'][1]}")
-        key = (row["bench"], tuple(sorted(row["params"].items())))
-        if key in seen:
-            raise RtbenchError(f"{source}: results[{index}] ({label}) repeats results[{seen[key]}]: a run holds "
-                               "one result per benchmark and parameter set",
-                               "keep one copy of it (a gate or comparison of two copies would judge only one), "
-                               "or split the runs into two files")
-        seen[key] = index
+    repeat = first_repeat((row["bench"], row["params"]) for row in document["results"])
+    if repeat is not None:
+        index, first = repeat
+        row = document["results"][index]
+        raise RtbenchError(f"{source}: results[{index}] ({result_label(row['bench'], row['params'])}) repeats "
+                           f"results[{first}]: {REPEAT_RULE}", REPEAT_HINT)
 
 
 def validate(document: Any, kind: str, source: str) -> None:
@@ -289,32 +290,72 @@ def validate(document: Any, kind: str, source: str) -> None:
         _check_results(document, source)
 
 
-# Gzip-compressed documents (the published reference runs, docs/reference/*.json.gz) are read
-# as they are, up to this many bytes unpacked: a run of 10^7 samples is about 80 MB.
+# A document is read from a regular file only (a device or FIFO would never end, or never start),
+# of at most this many bytes, and gzip-compressed ones (the published reference runs,
+# docs/reference/*.json.gz) as they are, up to as many bytes unpacked: a run of 10^7 samples is
+# about 80 MB.
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_UNPACKED = 4 << 30
+_READ = 64 << 10  # compressed bytes read at a time (a bomb unpacks each to a thousand times more)
+_UNPACK = 4 << 20  # bytes unpacked at a time
 
 
-def _read_text(path: Path) -> str:
-    data = path.read_bytes()
-    if data[:2] == GZIP_MAGIC:
-        unpack = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-        data = unpack.decompress(data, MAX_UNPACKED)
-        if unpack.unconsumed_tail:
-            raise OSError(f"it unpacks to more than {MAX_UNPACKED >> 30} GiB")
-        if not unpack.eof:
-            raise EOFError("the compressed file is cut short")
-    return data.decode("utf-8")
+def _gunzip_size(file: BinaryIO, path: Path, hint: str) -> int:
+    """How many bytes the one gzip member in `file` unpacks to, counted without keeping them (a
+    small bomb unpacks to gigabytes). A member cut short, a second member or bytes after it are
+    refused: a reader of the first member alone would drop them silently."""
+    unpack = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    total = 0
+    while not unpack.eof:
+        data = unpack.unconsumed_tail or file.read(_READ)
+        if not data:
+            raise RtbenchError(f"cannot read {path}: the compressed file is cut short", hint)
+        total += len(unpack.decompress(data, _UNPACK))
+        if total > MAX_UNPACKED:
+            raise files.too_large(str(path), f"unpacks to more than {files.size_text(MAX_UNPACKED)}",
+                                  "an rtbench document", hint)
+    if unpack.unused_data or file.read(1):
+        raise RtbenchError(f"cannot read {path}: it holds more after its compressed document (a second gzip "
+                           "member, or other bytes)", "give the document alone, compressed once (gzip FILE)")
+    return total
+
+
+def _gunzip(file: BinaryIO, path: Path, hint: str) -> bytearray:
+    """The one gzip member in `file` unpacked: counted first, then unpacked into a buffer of
+    that size (never more than the document itself in memory)."""
+    size = _gunzip_size(file, path, hint)
+    file.seek(0)
+    out = bytearray(size)
+    unpack = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    filled = 0
+    while not unpack.eof:
+        data = unpack.unconsumed_tail or file.read(_READ)
+        piece = unpack.decompress(data, _UNPACK) if data else b""
+        if not data or filled + len(piece) > size:
+            raise RtbenchError(f"cannot read {path}: it changed while it was read", "read it again")
+        out[filled:filled + len(piece)] = piece
+        filled += len(piece)
+    return out
+
+
+def _read_text(path: Path, hint: str) -> str:
+    with files.open_regular(path, hint) as file:
+        if file.read(2) == GZIP_MAGIC:
+            file.seek(0)
+            return _gunzip(file, path, hint).decode("utf-8")
+        file.seek(0)
+        return files.read_limited(file, str(path), MAX_UNPACKED, "an rtbench document", hint).decode("utf-8")
 
 
 def load(path: Path, kind: str) -> Any:
     """The `kind` document in the JSON file `path`, parsed strictly and validated."""
-    try:
-        text = _read_text(Path(path))
-    except (OSError, UnicodeDecodeError, zlib.error, EOFError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise RtbenchError(f"cannot read {path}: {reason}") from None
     name = kind.partition("/")[0]
+    hint = f"give {_KINDS[name][0]} written by {_KINDS[name][1]}"
+    try:
+        text = _read_text(Path(path), hint)
+    except (OSError, UnicodeDecodeError, zlib.error) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise RtbenchError(f"cannot read {path}: {reason}", hint) from None
     try:
         document, not_finite = _parse(text)
     except ValueError as err:  # JSONDecodeError, and integers of more than 4300 digits

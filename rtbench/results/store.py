@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 from typing import Any, Self
 
 from rtbench.errors import RtbenchError
-from rtbench.model import STATUSES, Result, Run, Scale
+from rtbench.model import STATUSES, Result, Run, Scale, first_repeat, result_label
 from rtbench.paths import Workspace
+from rtbench.results.schema import REPEAT_HINT, REPEAT_RULE
 from rtbench.results.stats import summarize
 
 SCHEMA_VERSION = 4
@@ -64,6 +65,23 @@ class StoreError(RtbenchError):
     """A results store that cannot be used, or a run that is not in it (exit status 2)."""
 
 
+# Seconds to wait for another process's lock on the store (a campaign saving a cell) to go.
+LOCK_WAIT = 30.0
+
+
+def _unusable(path: pathlib.Path, exc: sqlite3.DatabaseError) -> StoreError:
+    """A store SQLite cannot read: locked by another process (it waited LOCK_WAIT seconds), or not
+    a store at all."""
+    if isinstance(exc, sqlite3.OperationalError) and any(word in str(exc) for word in ("locked", "busy")):
+        return StoreError(f"the results store {path} is locked by another process: it stayed locked for "
+                          f"{LOCK_WAIT:g} s (SQLite: {exc})",
+                          f"another rtbench (a run or a campaign saving a cell) may be writing to it: try again "
+                          f"once it is done; `fuser {path}` names the processes that have it open")
+    return StoreError(f"{path} is not a usable results store: {exc}",
+                      "it is damaged or not an rtbench store: give --home another workspace, or move the file "
+                      "away to start a new store")
+
+
 def _pack(values: list[int]) -> bytes:
     # Little-endian on disk so a store copied between hosts reads the same.
     data = array("q", values)
@@ -100,7 +118,7 @@ class Store:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30)
+            self._db = sqlite3.connect(self.path, timeout=LOCK_WAIT)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open results store {self.path}: {exc}") from exc
         try:
@@ -108,7 +126,7 @@ class Store:
             self._migrate()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise StoreError(f"{self.path} is not a usable results store: {exc}") from exc
+            raise _unusable(self.path, exc) from None
 
     def _open_read_only(self) -> sqlite3.Connection:
         Workspace(self.path.parent).check_readable()
@@ -118,7 +136,7 @@ class Store:
         if not self.path.is_file():
             raise StoreError(f"the result store {self.path} is not a file")
         try:
-            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=LOCK_WAIT)
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open results store {self.path}: {exc}") from exc
         try:
@@ -126,7 +144,7 @@ class Store:
             tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as exc:
             db.close()
-            raise StoreError(f"{self.path} is not a usable results store: {exc}") from exc
+            raise _unusable(self.path, exc) from None
         if version > SCHEMA_VERSION:
             db.close()
             raise StoreError(f"{self.path} has schema version {version}, but this rtbench only knows "
@@ -233,6 +251,11 @@ class Store:
                                   image=row["image"] if isinstance(row["image"], str) else ""))
         if problem:
             raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
+        repeat = first_repeat((r.bench, r.params) for r in results)
+        if repeat is not None:  # as a run file holding it would be refused (schema.REPEAT_RULE)
+            index, first = repeat
+            raise StoreError(f"run {found_id} in {self.path}: result {index} ({results[index].label()}) repeats "
+                             f"result {first}: {REPEAT_RULE}", REPEAT_HINT.partition(", or")[0])
         return Run(manifest=manifest, results=results, run_id=found_id)
 
     def manifests_where(self, json_path: str, value: str) -> list[tuple[int, dict[str, Any]]]:
@@ -251,6 +274,7 @@ class Store:
         """One summary per run, oldest first: id, created, target, os, results, and `damaged` (what
         is wrong with it, None when it is whole). A damaged run is listed, not an error."""
         damage: dict[int, str] = {}
+        keys: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         cursor = self._db.execute(f"SELECT run_id, {_READ_COLUMNS}, {self._stats} AS stats, typeof(samples),"
                                   " length(samples) FROM results ORDER BY run_id, position")
         names = [d[0] for d in cursor.description]
@@ -261,6 +285,12 @@ class Store:
             decoded = _decode(row, (values[-2], values[-1] or 0))
             if isinstance(decoded, str):
                 damage[row["run_id"]] = f"result {row['position']} ({_name(row['bench'])}): {decoded}"
+                continue
+            keys.setdefault(row["run_id"], []).append((row["bench"], decoded[0]))
+        for run_id, run_keys in keys.items():
+            repeat = first_repeat(run_keys) if run_id not in damage else None
+            if repeat is not None:
+                damage[run_id] = f"result {repeat[0]} ({result_label(*run_keys[repeat[0]])}) repeats result {repeat[1]}"
         rows = self._db.execute(
             "SELECT runs.id, runs.created, runs.manifest, COUNT(results.run_id)"
             " FROM runs LEFT JOIN results ON results.run_id = runs.id"

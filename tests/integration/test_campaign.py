@@ -2,7 +2,8 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench campaign` for real: qemu-m3 cells on a Dask scheduler with two workers on this machine
 (loopback only), a worker killed in the middle of a cell, and a local cluster interrupted and
-resumed. Every cell must be stored exactly once, and no emulator outlive its cell."""
+resumed. Every cell must be stored exactly once, and no emulator outlive its cell, nor a temporary
+folder its campaign."""
 from __future__ import annotations
 
 import contextlib
@@ -19,6 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from rtbench.acquire.build import Build
+from rtbench.paths import Workspace
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -319,3 +323,34 @@ opt = ["-Os", "-O1"]
     third = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=600)
     assert third.returncode == 1 and "3 already stored, 1 to run" in third.stderr, third.stderr
     assert [run_id for run_id, _ in _stored(home, "resumed")][:4] == [run_id for run_id, _ in second]
+
+
+def test_ctrl_c_leaves_no_temporary_folder_behind(tmp_path: Path, workspace: Workspace, built_image: Build) -> None:
+    """Ctrl-C while a cell runs on the local cluster: its worker is killed as the cluster closes,
+    mid-cell, and never removed its `rtbench-cell-*` folder (nor Dask its scratch space). They all
+    live in one folder of the campaign's process now, removed once the cluster is closed. The
+    session's image is reused (the build directory shared), so the cell starts measuring at once."""
+    home, scratch = tmp_path / "home", tmp_path / "tmp"
+    home.mkdir()
+    scratch.mkdir()
+    (home / "build").symlink_to(workspace.builds, target_is_directory=True)
+    matrix = tmp_path / "long.toml"
+    matrix.write_text('[campaign]\nname = "long"\n[settings]\ntarget = "qemu-m3"\nbench = "task_switch"\n'
+                      'iterations = 300000\nwarmup = 5\n[axes]\nopt = ["-O2"]\n')
+    proc = subprocess.Popen([sys.executable, "-m", "rtbench", "--home", str(home), "campaign", str(matrix),
+                             "--workers", "1"], cwd=REPO, env={**os.environ, "TMPDIR": str(scratch)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not list(scratch.rglob("rtbench-cell-*")) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert proc.poll() is None, "the campaign ended before its cell started"
+        time.sleep(1)
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C reaches the terminal's foreground group
+        _, err = proc.communicate(timeout=120)
+    finally:
+        _stop(proc)
+    assert proc.returncode == 130, err
+    assert "1 cell(s) not run" in err and "Traceback" not in err
+    assert list(scratch.iterdir()) == []
+    assert not _processes_mentioning(str(home))

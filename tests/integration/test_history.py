@@ -6,14 +6,19 @@ work to the context-switch path (vTaskSwitchContext), one that does not compile,
 it and one that adds more work there. On qemu-m3 the counts are exact: the history finds exactly
 the slower commit, `ab` exits 1 across it and 0 across the unrelated one, a resumed history
 measures nothing again, the broken commit is a recorded point, not the end of the history, and
-`bisect` skips it, names the last commit and attributes its instructions to vTaskSwitchContext."""
+`bisect` skips it, names the last commit and attributes its instructions to vTaskSwitchContext.
+SIGTERM ends a history, an `ab` or a bisection with 143, the measured part stored; outputs written
+onto a full disk are left as they were, never empty."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -331,3 +336,85 @@ def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
     unchanged = cli("bisect", "--kernel-src", str(kernel_repo), "--good", "c1", "--bad", "c2", "--bench", "task_switch",
                     "--iterations", "30", "--warmup", "5", "--no-attribution")
     assert unchanged.returncode == 1 and "no commit moved it" in unchanged.stdout
+
+
+def _stopped_by_sigterm(home: Path, args: list[str], after: str) -> tuple[int, str]:
+    """The command in a session of its own, sent SIGTERM once its stderr has a line starting with
+    `after` (and a second more, to be inside the measurement that follows); its status and stderr."""
+    proc = subprocess.Popen([sys.executable, "-m", "rtbench", "--home", str(home), *args], cwd=REPO,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert proc.stderr is not None
+    seen = ""
+    try:
+        for line in proc.stderr:
+            seen += line
+            if line.startswith(f"rtbench: {after}"):
+                time.sleep(1)
+                proc.send_signal(signal.SIGTERM)
+                break
+        seen += proc.stderr.read()
+        return proc.wait(timeout=120), seen
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+# Long enough that a stop signal lands inside the measurement: 300 000 samples stream for seconds.
+LONG = ("--iterations", "300000", "--warmup", "5", "--rerun")
+
+
+@pytest.mark.parametrize("command", [["history", "--revs", "c1"], ["ab", "c1", "c2"]])
+def test_sigterm_during_a_history_point_exits_143_and_keeps_what_was_measured(kernel_repo: Path, home: Path,
+                                                                              command: list[str]) -> None:
+    """It exited 130 saying "interrupted (SIGINT)": the point's run recorded SIGTERM, the re-raise
+    did not. `ab` measures its two points as a history does."""
+    code, stderr = _stopped_by_sigterm(home, [*command, "--kernel-repo", str(kernel_repo),
+                                              "--bench", "task_switch,sem_give", *LONG], after="run     ")
+    assert code == 128 + signal.SIGTERM, stderr
+    assert "rtbench: interrupted (SIGTERM)" in stderr and "SIGINT" not in stderr and "Traceback" not in stderr
+    stored = re.search(r"point   \[1/\d\] c1: \w+.* \(run (\d+)\)", stderr)
+    assert stored is not None, stderr
+    with Store(home / "results.sqlite", read_only=True) as store:
+        run = store.load(int(stored.group(1)))
+    assert run.manifest["interrupted"] == "SIGTERM"
+    finished = [r for r in run.results if r.status == "ok"]
+    assert len(finished) == 1 and len(finished[0].raw_samples) == 300000  # the benchmark that finished is kept
+
+
+def test_sigterm_during_a_bisection_exits_143(kernel_repo: Path, home: Path) -> None:
+    code, stderr = _stopped_by_sigterm(home, ["bisect", "--kernel-src", str(kernel_repo), "--good", "c1", "--bad",
+                                              "c2", "--bench", "task_switch", *LONG], after="build   ")
+    assert code == 128 + signal.SIGTERM, stderr
+    assert "rtbench: interrupted (SIGTERM)" in stderr and "SIGINT" not in stderr and "Traceback" not in stderr
+    assert re.search(r"point   c1: \w+.* \(run \d+\)", stderr), stderr  # stored before the exit
+
+
+def test_history_outputs_on_a_full_disk_are_whole_or_as_they_were(kernel_repo: Path, home: Path,
+                                                                   tmp_path: Path) -> None:
+    """--html and --bmf into a full file system (a tmpfs in a mount namespace of its own): the page
+    and the point's document were left empty (0 bytes). They stay as they were, no partial file is
+    left, the error names the disk, and the measured points are stored."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    c1 = _git(kernel_repo, "rev-parse", "c1")
+    history = (f"{sys.executable} -m rtbench --home {home} history --kernel-repo {kernel_repo} --revs c1 "
+               + " ".join(SHORT))
+    script = (f"mount -t tmpfs -o size=256k tmpfs {disk} || exit 99; mkdir {disk}/bmf; "
+              f"echo before > {disk}/history.html; echo before > {disk}/bmf/001-{c1}.json; "
+              f"dd if=/dev/zero of={disk}/fill bs=4k 2>/dev/null; "
+              f"{history} --html {disk}/history.html >/dev/null; echo \"status $?\" >&2; "
+              f"{history} --bmf {disk}/bmf >/dev/null; echo \"status $?\" >&2; "
+              f"ls -A {disk} {disk}/bmf; cat {disk}/history.html {disk}/bmf/001-{c1}.json")
+    proc = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c", script], cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=900)
+    assert proc.returncode != 99, f"no tmpfs in a mount namespace here: {proc.stderr}"
+    assert proc.stderr.count("status 2") == 2, proc.stderr
+    for path in (disk / "history.html", disk / "bmf" / f"001-{c1}.json"):
+        assert f"cannot write {path}: No space left on device ({path} is as it was)" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert re.search(r"point   \[1/1\] c1: (stored as run \d+ \(ok\)|ok \(run \d+\))", proc.stderr), proc.stderr
+    listed = proc.stdout.split()
+    assert sorted(listed[:-2]) == sorted([f"{disk}:", "bmf", "fill", "history.html", f"{disk}/bmf:",
+                                          f"001-{c1}.json"]), proc.stdout
+    assert listed[-2:] == ["before", "before"], proc.stdout

@@ -55,6 +55,9 @@ def rtbench(home: Path, *args: str, cwd: Path = REPO,
     (["--target", "board", "--board", "nucleo-f401re", "--serial", "/dev/null", "--gdb", ":3333"],
      "which rtbench does not have yet"),
     (["--board", "nucleo-f401re"], "are for --target board"),
+    (["--label", "O1\nbuild"], "'O1\\nbuild' holds '\\n': a label is one line of text without control characters"),
+    (["--label", "\x1b[2Jx"], "holds '\\x1b': a label is one line"),
+    (["--label", "x" * 201], "is 201 characters long, more than the 200 a label may have"),
 ])
 def test_bad_input_is_refused_before_anything_is_built(tmp_path: Path, args: list[str], message: str) -> None:
     home = tmp_path / "home"
@@ -140,6 +143,47 @@ def test_read_commands_check_their_output_files_first(tmp_path: Path, built_imag
         proc = rtbench(home, *args)
         assert proc.returncode == 2 and "does not exist" in proc.stderr, (args, proc.stderr)
         assert proc.stdout == "" and "Traceback" not in proc.stderr, args
+
+
+def test_a_home_with_a_name_longer_than_the_system_takes_is_refused(tmp_path: Path) -> None:
+    """Every look at such a path is an OSError (Errno 36): it ended in a traceback."""
+    home = tmp_path / ("a" * 300) / "home"
+    for args in (["run", "--bench", "sem_take"], ["report"], ["runs"], ["report", "--json", str(tmp_path / "r.json")],
+                 ["campaign", str(REPO / "campaigns" / "freertos-12.toml")]):
+        proc = rtbench(home, *args)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert "is 300 bytes long, more than the 255 a file name can have" in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_outputs_on_a_full_disk_are_whole_or_as_they_were(tmp_path: Path) -> None:
+    """--html, --json and --bmf into a full file system (a tmpfs in a mount namespace of its own):
+    write_text truncated the page it was replacing and left it empty. Each file is written aside
+    and renamed: the old page stays, nothing half-written is left, and the error names the disk."""
+    from tests.runfiles import result, write_run
+
+    run = write_run(tmp_path / "run.json", [result("task_switch", [61, 62, 61] * 20)])
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    outputs = ("--html", "report.html"), ("--json", "report.json"), ("--bmf", "report.bmf.json")
+    script = (f"mount -t tmpfs -o size=256k tmpfs {disk} || exit 99; "
+              + "".join(f"echo before > {disk}/{name}; " for _, name in outputs)
+              + f"dd if=/dev/zero of={disk}/fill bs=4k 2>/dev/null; "
+              + "".join(f"{sys.executable} -m rtbench --home {tmp_path}/home report {run} {flag} {disk}/{name} "
+                        f">/dev/null; echo \"status $?\" >&2; " for flag, name in outputs)
+              + f"ls -A {disk}; " + "".join(f"cat {disk}/{name}; " for _, name in outputs))
+    proc = subprocess.run(["unshare", "--map-root-user", "--mount", "sh", "-c", script], cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True, timeout=300)
+    assert proc.returncode != 99, f"no tmpfs in a mount namespace here: {proc.stderr}"
+    assert proc.stderr.count("status 2") == 3, proc.stderr
+    for _, name in outputs:
+        assert f"cannot write {disk}/{name}: No space left on device ({disk}/{name} is as it was)" in proc.stderr
+    assert "hint: free some space, or give a location on another disk" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    listed, _, contents = proc.stdout.partition("before")
+    assert sorted(listed.split()) == sorted(["fill", *(name for _, name in outputs)]), proc.stdout
+    assert ("before" + contents).split() == ["before"] * 3, proc.stdout
 
 
 @pytest.mark.parametrize("character", ["$", ";", "\n"])
