@@ -53,3 +53,18 @@ def test_truncated_elf(built_image: Build, tmp_path: Path) -> None:
     cut.write_bytes(built_image.elf.read_bytes()[:4096])
     with pytest.raises(elf.ElfError, match="truncated"):
         elf.sections(cut)
+
+
+def test_the_loadable_file_keeps_every_segment_and_drops_the_sections(built_image: Build, tmp_path: Path) -> None:
+    loadable = tmp_path / "loadable.elf"
+    loadable.write_bytes(elf.loadable_file(built_image.elf))
+    assert elf.segments(loadable) == elf.segments(built_image.elf)
+    assert elf.sections(loadable) == [] and loadable.stat().st_size < built_image.elf.stat().st_size
+    # binutils reads the same program headers from it, and no section table.
+    def headers(path: Path) -> list[str]:
+        listing = subprocess.run(["arm-none-eabi-readelf", "-lW", str(path)], capture_output=True, text=True,
+                                 check=True).stdout
+        return [line for line in listing.splitlines() if line.startswith("  ") and " 0x" in line]
+    assert headers(loadable) == headers(built_image.elf)
+    sections = subprocess.run(["arm-none-eabi-readelf", "-SW", str(loadable)], capture_output=True, text=True).stdout
+    assert "There are no sections" in sections

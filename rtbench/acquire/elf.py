@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The one ELF reader (pyelftools): section sizes for the footprint and fault decoding, the
-loadable segments and symbol addresses for a board's loader. 32/64-bit, either byte order."""
+loadable segments and symbol addresses for a board's loader, a guest's loadable file. 32/64-bit,
+either byte order."""
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -73,6 +75,24 @@ def segments(path: Path) -> list[Segment]:
     with _open(path) as elf:
         return [Segment(seg["p_paddr"], seg.data()) for seg in elf.iter_segments()
                 if seg["p_type"] == "PT_LOAD" and seg["p_filesz"]]
+
+
+def loadable_file(path: Path) -> bytes:
+    """The executable as an operating system's loader reads it: its header, program headers and
+    segments, without the sections after them (symbols, debug information) and with no section
+    table. A guest's /init is this: a header's line numbers then change no byte the guest reads."""
+    with _open(path) as elf:
+        header = elf.header
+        end = header["e_phoff"] + header["e_phnum"] * header["e_phentsize"]
+        for seg in elf.iter_segments():
+            end = max(end, seg["p_offset"] + seg["p_filesz"])
+        wide = elf.elfclass == 64
+    data = bytearray(Path(path).read_bytes()[:end])
+    order = "<" if elf.little_endian else ">"
+    # e_shoff, then e_shnum and e_shstrndx: no section table.
+    struct.pack_into(order + ("Q" if wide else "I"), data, 0x28 if wide else 0x20, 0)
+    struct.pack_into(order + "HH", data, 0x3C if wide else 0x30, 0, 0)
+    return bytes(data)
 
 
 def symbols(path: Path, wanted: set[str]) -> dict[str, int]:

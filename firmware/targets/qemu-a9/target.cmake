@@ -19,7 +19,9 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
         ${CMAKE_CURRENT_LIST_DIR}/../linux/realtime.c
         ${CMAKE_CURRENT_LIST_DIR}/../linux/fault.c)
     set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/guest ${CMAKE_CURRENT_LIST_DIR}/../linux)
-    set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread -Wl,--wrap=rtb_boot_first_task)
+    # No build ID: Debian's linker hashes the whole file into it, debug information included, so
+    # a header's line numbers would move the guest's code.
+    set(RTB_TARGET_LINK_OPTIONS -static -no-pie -pthread -Wl,--wrap=rtb_boot_first_task -Wl,--build-id=none)
 else()
     set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=softfp -mfpu=neon)
     # Command line and exit: the ARM semihosting calls, trapped with SVC in ARM state.

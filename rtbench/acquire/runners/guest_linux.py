@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Runs the catalogue as /init of a Linux guest in QEMU: Debian's kernel package (fetched with
-apt, see rtbench.acquire.guest_kernel), an initramfs rtbench writes (the static catalogue binary as
-/init, its option words in /rtbench.args, the device nodes it needs), the board's serial
+apt, see rtbench.acquire.guest_kernel), an initramfs rtbench writes (the static catalogue binary's
+loadable part as /init, its option words in /rtbench.args, the device nodes it needs), the board's serial
 console as the sample stream.
 
 Boot time: the A9 global timer counts 10 ns of virtual time from reset, in 64 bits. The image
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ...errors import RtbenchError
 from ...model import Result, Scale
-from .. import guest_kernel, initramfs, processes
+from .. import elf, guest_kernel, initramfs, processes
 from ..build import Build
 from ..platforms import Target, find_kernel
 from . import qemu
@@ -41,7 +41,7 @@ def _initramfs(build: Build, words: list[str]) -> bytes:
         initramfs.directory("proc"),
         initramfs.directory("sys"),
         initramfs.regular("rtbench.args", (" ".join(words) + "\n").encode()),
-        initramfs.regular("init", build.elf.read_bytes(), executable=True),
+        initramfs.regular("init", elf.loadable_file(build.elf), executable=True),
     ])
 
 
