@@ -18,7 +18,7 @@ import pytest
 from rtbench.acquire import catalogue, platforms
 from rtbench.cli import parser
 from rtbench.errors import RtbenchError
-from rtbench.reports import code_facts
+from rtbench.reports import benchmark_figures, code_facts, reference_runs
 from tests import doc_anchors, doc_counts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -130,6 +130,23 @@ def test_every_benchmark_has_a_page(site: Path) -> None:
         assert bench.name in page.read_text()
     index = (site / "benchmarks" / "index.html").read_text()
     assert all(f'href="{b.name}/"' in index for b in catalogue.scan())
+
+
+def test_a_benchmark_page_shows_its_stored_figures_and_studies(site: Path) -> None:
+    cells = benchmark_figures.catalogue_cells()
+    runs = {cell.name: reference_runs.load(cell.name) for cell in cells}
+    page = (site / "benchmarks" / "task_switch" / "index.html").read_text()
+    for cell in cells:
+        row = next(r for r in runs[cell.name]["results"] if r["bench"] == "task_switch")
+        shown = re.search(rf"<code>{re.escape(cell.name)}</code></td>(.*?)</tr>", page, re.DOTALL)
+        assert shown and f">{reference_runs.figure(row)}</td>" in shown.group(1), cell.name
+    assert "../../studies/weiss/" in page  # a study whose criteria it measures
+    # A split median stays in its cell of the table; a benchmark that is not ok says why.
+    table = benchmark_figures.table("irq_latency", runs, cells)
+    split = [line for line in table.splitlines() if "qemu-a9-linux-rt" in line]
+    assert split and split[0].count(" | ") == 4 and "\\|" in split[0]
+    tick = benchmark_figures.table("tick_cost", runs, cells)
+    assert "unsupported" in tick and "\n- `qemu-a9-linux-rt` tick_cost[tasks=0]" in tick
 
 
 def test_the_cli_reference_lists_every_subcommand(site: Path) -> None:

@@ -3,7 +3,8 @@
 """MkDocs hook: the pages rtbench can describe itself, generated at build time and never committed.
 
 - benchmarks/: one page per benchmark of the catalogue (rtbench.acquire.catalogue.scan()), with the
-  leading comment of its C file (what is timed and what is checked), and an index of them;
+  leading comment of its C file (what is timed and what is checked), its medians in the stored
+  reference runs and the studies that use it (rtbench.reports.benchmark_figures), and an index;
 - targets/ and kernels/: one page per firmware/targets/*/target.toml and firmware/os/*/os.toml;
 - cli.md: the command-line reference, from rtbench.cli.parser();
 - in every page, <!-- rtbench:count SET --> and <!-- rtbench:names SET --> (rtbench.reports.code_facts):
@@ -37,6 +38,8 @@ def _import_rtbench(config: MkDocsConfig) -> Any:
     import rtbench.acquire.platforms
     import rtbench.cli
     import rtbench.paths
+    import rtbench.reports.benchmark_figures
+    import rtbench.reports.reference_runs
 
     return rtbench
 
@@ -61,7 +64,7 @@ def as_quote(lines: list[str]) -> str:
     return "\n".join(f"> {line}".rstrip() for line in out)
 
 
-def benchmark_page(bench: Any, repo_root: Path) -> str:
+def benchmark_page(bench: Any, repo_root: Path, figures: str = "") -> str:
     facts = [("source", f"`{bench.source}`")]
     if bench.param:
         values = ", ".join(map(str, bench.values)) if bench.values else "per part and section"
@@ -94,8 +97,38 @@ def benchmark_page(bench: Any, repo_root: Path) -> str:
         described = (f"## What it times and checks\n\nFrom the leading comment of `{bench.source}`:\n\n"
                      f"{as_quote(comment)}\n")
     return (f"# `{bench.name}`\n\n{bench.summary}\n\n| property | value |\n| --- | --- |\n{rows}\n\n{described}\n"
-            f"Run it alone: `rtbench run --bench {bench.name}`. The catalogue's measured figures are in "
+            f"{figures}Run it alone: `rtbench run --bench {bench.name}`. More of the catalogue's figures are in "
             f"[The catalogue](../guides/catalogue.md).\n")
+
+
+def figures_section(bench: Any, rtbench: Any, runs: dict[str, Any], cells: list[Any],
+                    pages_of_studies: dict[str, str]) -> str:
+    """The benchmark's medians in the stored reference runs of the whole catalogue, and the studies
+    whose criteria it measures."""
+    figures = rtbench.reports.benchmark_figures
+    parts = []
+    table = figures.table(bench.name, runs, cells)
+    if table:
+        parts.append("## Figures\n\nThe median of each result in the stored reference runs that ran the whole catalogue "
+                     "(`docs/reference/`; instructions on QEMU, cycles on the soft-core; a median split in two "
+                     "groups shows both and the upper group's share, see [Statistics](../concepts/statistics.md)):"
+                     f"\n\n{table}\n")
+    studies = figures.studies_using(bench.name)
+    if studies:
+        items = "\n".join(f"- [{title}](../{pages_of_studies.get(study_id, 'studies/index.md')}): "
+                           + ", ".join(f"`{c}`" for c in criteria) for study_id, title, criteria in studies)
+        parts.append(f"## In the studies\n\nThe studies' criteria it measures:\n\n{items}\n")
+    return "\n".join(parts) + ("\n" if parts else "")
+
+
+def study_pages(repo_root: Path) -> dict[str, str]:
+    """Each study id's page: the page under docs/studies/ (not its index) that names it."""
+    pages: dict[str, str] = {}
+    for page in sorted((repo_root / "docs" / "studies").glob("*.md")):
+        if page.name != "index.md":
+            for study_id in re.findall(r"[a-z][a-z0-9_]*", page.read_text()):
+                pages.setdefault(study_id, f"studies/{page.name}")
+    return pages
 
 
 def benchmarks_index(benches: list[Any]) -> str:
@@ -178,7 +211,13 @@ def generated_pages(config: MkDocsConfig) -> dict[str, str]:
     repo_root = Path(config.config_file_path).resolve().parent
     benches = rtbench.acquire.catalogue.scan()
     pages = {"benchmarks/index.md": benchmarks_index(benches)}
-    pages.update({f"benchmarks/{b.name}.md": benchmark_page(b, repo_root) for b in benches})
+    reference = rtbench.reports.reference_runs
+    cells = rtbench.reports.benchmark_figures.catalogue_cells()
+    runs = {cell.name: reference.load(cell.name) for cell in cells if cell.name in reference.names()}
+    studies = study_pages(repo_root)
+    pages.update({f"benchmarks/{b.name}.md": benchmark_page(b, repo_root,
+                                                            figures_section(b, rtbench, runs, cells, studies))
+                  for b in benches})
     targets = rtbench.acquire.platforms.targets()
     kernels = rtbench.acquire.platforms.kernels()
     pages["targets/index.md"] = described_index("Targets", targets, "targets")
