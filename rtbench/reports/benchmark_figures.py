@@ -72,6 +72,6 @@ def studies_using(bench: str) -> list[tuple[str, str, list[str]]]:
     for study_id, specs in views.items():
         criteria = [str(c["study"]) for spec in specs for c in spec.get("criteria", []) if c.get("bench") == bench]
         if criteria:
-            study = next((s for s in data["studies"] if s.get("id") == study_id), {})
+            study: dict[str, Any] = next((s for s in data["studies"] if s.get("id") == study_id), {})
             found.append((study_id, str(study.get("title", study_id)), list(dict.fromkeys(criteria))))
     return found
