@@ -110,8 +110,9 @@ def figures_section(bench: Any, rtbench: Any, runs: dict[str, Any], cells: list[
     table = figures.table(bench.name, runs, cells)
     if table:
         parts.append("## Figures\n\nThe median of each result in the stored reference runs that ran the whole "
-                     "catalogue (`docs/reference/`; instructions on QEMU, cycles on the soft-core; a median split in two "
-                     "groups shows both and the upper group's share, see [Statistics](../concepts/statistics.md)):"
+                     "catalogue (`docs/reference/`; instructions on QEMU, cycles on the soft-core; a median split "
+                     "in two groups shows both and the upper group's share, see "
+                     "[Statistics](../concepts/statistics.md)):"
                      f"\n\n{table}\n")
     studies = figures.studies_using(bench.name)
     if studies:
