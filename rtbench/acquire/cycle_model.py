@@ -169,7 +169,8 @@ def parameter_lines(model: CycleModel, target: Target, image: Path) -> list[str]
     return lines
 
 
-def qemu_arguments(model: CycleModel, target: Target, build: Build, directory: Path, name: str) -> tuple[list[str], Path]:
+def qemu_arguments(model: CycleModel, target: Target, build: Build, directory: Path,
+                   name: str) -> tuple[list[str], Path]:
     """QEMU's -plugin option that runs the model over `build`'s image, and the log it will write."""
     library = qemu_plugin.install(qemu_plugin.CYCLE_MODEL)
     directory.mkdir(parents=True, exist_ok=True)

@@ -5,8 +5,9 @@ firmware's timestamp reads, with the instructions executed before each; the timi
 exception entries) and the stores of kept samples; the firmware stored a sample that holds
 `count` instructions between its interval's start and end. The interval is two instants
 exactly `count` apart: the latest end before the sample's store that has such a partner, and
-that partner (searched back until the instants lie farther apart than `count`). A benchmark that read the counter again between its interval's end and storing
-the sample could, by coincidence of counts, have a later pair taken."""
+that partner (searched back until the instants lie farther apart than `count`). A benchmark
+that read the counter again between its interval's end and storing the sample could, by
+coincidence of counts, have a later pair taken."""
 from __future__ import annotations
 
 import bisect

@@ -143,9 +143,9 @@ def _samples(result: Result, log: ModelLog, stores: list[int], overhead: int) ->
                 cycles.append(waited)
                 continue
         if found is None:
-            return (f"sample {k + 1} ({count} instructions between its instants) matches no pair of instants the "
-                    "model saw: a value that starts at a computed instant (a deadline), adds spans up or spans a "
-                    "halted CPU has no model cycles")
+            return (f"sample {k + 1}: no two instants the model saw lie {count} instructions apart (a value that "
+                    "adds spans up, starts at a computed instant such as a deadline, or spans a halted CPU has no "
+                    "model cycles)")
         begin, end = found
         cycles.append(log.cycles[end] - log.cycles[begin] - (0 if raw else overhead))
     return cycles
