@@ -109,12 +109,19 @@ def parse(spec: str | None, target: Target) -> CycleModel:
 
 
 def _vector_handlers(image: Path) -> list[int]:
-    """The handlers the image's vector table at address 0 names (Thumb addresses, bit 0 cleared)."""
+    """The handlers the image's vector table at address 0 names (Thumb addresses, bit 0 cleared):
+    its words after the stack pointer up to the first that is neither a Thumb address nor 0 (the
+    code after the table), at most _VECTORS."""
     for segment in elf.segments(image):
         if segment.address == 0:
-            words = [int.from_bytes(segment.data[i:i + 4], "little") for i in range(4, min(len(segment.data),
-                                                                                        4 * _VECTORS), 4)]
-            return sorted({w & ~1 for w in words if w & 1})
+            handlers = set()
+            for offset in range(4, min(len(segment.data), 4 * _VECTORS) - 3, 4):
+                word = int.from_bytes(segment.data[offset:offset + 4], "little")
+                if word and not word & 1:
+                    break
+                if word:
+                    handlers.add(word & ~1)
+            return sorted(handlers)
     return []
 
 
@@ -142,7 +149,32 @@ def _timestamp(target: Target) -> tuple[str, int]:
 
 
 def parameter_lines(model: CycleModel, target: Target, image: Path) -> list[str]:
-    """The plugin's parameter file: the core's table, the flash and the image's addresses."""
+    """The plugin's parameter file for an rtbench image: the core's table, the flash and the
+    image's addresses (its sample buffer, rtb_run_begin, its span captures and interrupts)."""
+    lines = model_lines(model, target)
+    buffer = elf.data_symbol(image, SAMPLE_BUFFER)
+    if buffer is None or not buffer.size:
+        raise RtbenchError(f"{image} has no symbol {SAMPLE_BUFFER}: not an rtbench image")
+    lines.append(f"buffer {buffer.address:#x} {buffer.address + buffer.size:#x}")
+    begin = elf.symbols(image, {RUN_BEGIN}).get(RUN_BEGIN)
+    if begin is None:
+        raise RtbenchError(f"{image} has no function {RUN_BEGIN}: not an rtbench image")
+    lines.append(f"begin {begin & ~1:#x}")
+    lines += [f"span {s.address:#x} {s.address + s.size:#x}" for s in elf.data_symbols(image, SPAN_BUFFERS) if s.size]
+    lines += [f"late {pc & ~1:#x}" for pc in elf.symbols(image, set(LATE_HANDLERS)).values()]
+    return lines + exception_lines(image)
+
+
+def exception_lines(image: Path) -> list[str]:
+    """What the model needs of any image to tell exceptions: its vector table's handlers and the
+    words that hold an EXC_RETURN value."""
+    return ([f"handler {pc:#x}" for pc in _vector_handlers(image)]
+            + [f"magic {address:#x}" for address in _exc_return_words(image)[:64]])
+
+
+def model_lines(model: CycleModel, target: Target) -> list[str]:
+    """The parameters of the model itself on a target: the core's table, the wait states and the
+    flash, how a timestamp read looks."""
     spec = model.spec
     lines = [f"core {model.core}", f"version {table()['version']}"]
     lines += [f"cost.{kind} {cycles}" for kind, cycles in spec["cost"].items()]
@@ -154,28 +186,21 @@ def parameter_lines(model: CycleModel, target: Target, image: Path) -> list[str]
     lines += [f"ws {model.wait_states}", f"flash {int(flash[0]):#x} {int(flash[1]):#x}"]
     kind, address = _timestamp(target)
     lines.append(f"{kind} {address:#x}")
-    buffer = elf.data_symbol(image, SAMPLE_BUFFER)
-    if buffer is None or not buffer.size:
-        raise RtbenchError(f"{image} has no symbol {SAMPLE_BUFFER}: not an rtbench image")
-    lines.append(f"buffer {buffer.address:#x} {buffer.address + buffer.size:#x}")
-    begin = elf.symbols(image, {RUN_BEGIN}).get(RUN_BEGIN)
-    if begin is None:
-        raise RtbenchError(f"{image} has no function {RUN_BEGIN}: not an rtbench image")
-    lines.append(f"begin {begin & ~1:#x}")
-    lines += [f"span {s.address:#x} {s.address + s.size:#x}" for s in elf.data_symbols(image, SPAN_BUFFERS) if s.size]
-    lines += [f"late {pc & ~1:#x}" for pc in elf.symbols(image, set(LATE_HANDLERS)).values()]
-    lines += [f"handler {pc:#x}" for pc in _vector_handlers(image)]
-    lines += [f"magic {address:#x}" for address in _exc_return_words(image)[:64]]
     return lines
 
 
 def qemu_arguments(model: CycleModel, target: Target, build: Build, directory: Path,
                    name: str) -> tuple[list[str], Path]:
     """QEMU's -plugin option that runs the model over `build`'s image, and the log it will write."""
+    return plugin_arguments(parameter_lines(model, target, build.elf), directory, name)
+
+
+def plugin_arguments(lines: list[str], directory: Path, name: str) -> tuple[list[str], Path]:
+    """QEMU's -plugin option for these parameters (written to a file in `directory`), and its log."""
     library = qemu_plugin.install(qemu_plugin.CYCLE_MODEL)
     directory.mkdir(parents=True, exist_ok=True)
     params = directory / f"{name}.cycle-model.params"
     log = directory / f"{name}.cycle-model.log"
-    params.write_text("\n".join(parameter_lines(model, target, build.elf)) + "\n")
+    params.write_text("\n".join(lines) + "\n")
     log.unlink(missing_ok=True)
     return ["-plugin", f"{library},params={params},out={log}"], log
