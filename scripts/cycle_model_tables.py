@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rtbench.errors import RtbenchError  # noqa: E402
-from rtbench.reports import model_tables  # noqa: E402
+from rtbench.errors import RtbenchError
+from rtbench.reports import model_tables
 
 
 def main(argv: list[str] | None = None) -> int:

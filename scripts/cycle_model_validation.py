@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rtbench.acquire import model_programs  # noqa: E402
-from rtbench.errors import RtbenchError  # noqa: E402
-from rtbench.paths import REPO_DIR  # noqa: E402
-from rtbench.reports import model_validation, reference_runs  # noqa: E402
+from rtbench.acquire import model_programs
+from rtbench.errors import RtbenchError
+from rtbench.paths import REPO_DIR
+from rtbench.reports import model_validation, reference_runs
 
 STORED = REPO_DIR / "docs" / "reference" / "cycle-model"
 
@@ -55,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--coremark", type=Path, help="a CoreMark tree or git repository")
     parser.add_argument("--dhrystone", type=Path, help="a Dhrystone 2.1 tree or git repository")
     parser.add_argument("--check", action="store_true", help="compare with the stored run, store nothing")
-    parser.add_argument("--out", type=Path, default=STORED, help="the folder to store the run in (default: docs/reference/cycle-model/)")
+    parser.add_argument("--out", type=Path, default=STORED,
+                        help="the folder to store the run in (default: docs/reference/cycle-model/)")
     args = parser.parse_args(argv)
     try:
         sources = _sources(args)

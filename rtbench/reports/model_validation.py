@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..acquire import cycle_model, model_cases, model_programs
-from ..model import Result, Run, Scale
+from ..model import Result, Run, Scale, result_label
 from ..results import schema
 from .report import run_to_json
 
@@ -87,12 +87,13 @@ def measure(sources: dict[str, Path], directory: Path, progress: Callable[[str],
     return document
 
 
+def _figures(doc: dict[str, Any]) -> dict[str, Any]:
+    """Each result's samples by its label, e.g. `coremark[core=cortex-m3,flags=-O2]`."""
+    return {result_label(r["bench"], r["params"]): r.get("samples") for r in doc["results"]}
+
+
 def changes(stored: dict[str, Any], measured: dict[str, Any]) -> list[str]:
     """Every figure that differs between the stored document and a new measurement."""
-    def figures(doc: dict[str, Any]) -> dict[str, Any]:
-        return {(r["bench"], tuple(sorted(r["params"].items()))): r.get("samples") for r in doc["results"]}
-
-    old, new = figures(stored), figures(measured)
-    found = [f"{bench} {dict(params)}: stored {old.get((bench, params))}, measured {new.get((bench, params))}"
-             for bench, params in sorted(set(old) | set(new), key=str) if old.get((bench, params)) != new.get((bench, params))]
-    return found
+    old, new = _figures(stored), _figures(measured)
+    return [f"{label}: stored {old.get(label)}, measured {new.get(label)}"
+            for label in sorted(set(old) | set(new)) if old.get(label) != new.get(label)]
