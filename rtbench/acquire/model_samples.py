@@ -110,44 +110,48 @@ def anchors(result: Result, log: ModelLog, lo: int, hi: int) -> list[int] | str:
     return stores
 
 
-def _waited(log: ModelLog, store: int, count: int) -> int | None:
-    """The model cycles of a sample timed from a benchmark interrupt that did not enter at its fire
-    instant: one that waited (masked, or behind another handler), whose fire instant lies among
-    the instants the plugin logged before the entry; or one whose delay is not a whole number of
-    instructions (reaction_chain's 1 ms is 7812.5 on qemu-m3), which fired during the instruction
-    before its entry and is timed from the boundary where the core took it."""
+def _from_event(log: ModelLog, index: dict[int, int], store: int, count: int) -> int | None:
+    """The model cycles of a sample timed from a hardware event (RTB_RAW): from the latest read
+    before its store that can end it, back to its start: an entry or a read `count` before it; or
+    an interrupt that did not enter at its fire instant, one that waited (masked, or behind another
+    handler), whose fire instant lies among the instants the plugin logged before the entry, or
+    one whose delay is not a whole number of instructions (reaction_chain's 1 ms is 7812.5 on
+    qemu-m3), which fired during the instruction before its entry and is timed from the boundary
+    where the core took it."""
     last = bisect.bisect_right(log.instants, store) - 1
     for end in range(last, max(last - intervals.LOOK_BACK, -1), -1):
         if log.entry[end]:
             continue
         fired = log.instants[end] - count
+        begin = index.get(fired)
+        if begin is not None and begin < end:
+            return log.cycles[end] - log.cycles[begin]
         if fired in log.waits:
             return log.cycles[end] - log.waits[fired]
-        entry = bisect.bisect_left(log.instants, fired + 1)
-        if entry < end and log.entry[entry] and log.instants[entry] == fired + 1:
+        entry = index.get(fired + 1)
+        if entry is not None and entry < end and log.entry[entry]:
             return log.cycles[end] - log.cycles[entry]
     return None
 
 
 def _samples(result: Result, log: ModelLog, stores: list[int], overhead: int) -> list[int] | str:
     """The result's samples in model cycles, or why they cannot be had."""
-    raw = result.overhead_raw == 0
+    raw = result.overhead_raw == 0  # timed from a hardware event: no read overhead (RTB_RAW)
+    index = {instant: k for k, instant in enumerate(log.instants)} if raw else {}
     cycles = []
     for k, (sample, store) in enumerate(zip(result.raw_samples, stores)):
         count = result.scale.convert(sample)
-        found = intervals.interval(log.instants, store, count, lambda i: not log.entry[i],
-                                   (lambda i: True) if raw else (lambda i: not log.entry[i]))
-        if found is None and raw:
-            waited = _waited(log, store, count)
-            if waited is not None:
-                cycles.append(waited)
-                continue
+        if raw:
+            found = _from_event(log, index, store, count)
+        else:
+            pair = intervals.interval(log.instants, store, count, lambda i: not log.entry[i],
+                                      lambda i: not log.entry[i])
+            found = None if pair is None else log.cycles[pair[1]] - log.cycles[pair[0]] - overhead
         if found is None:
             return (f"sample {k + 1}: no two instants the model saw lie {count} instructions apart (a value that "
                     "adds spans up, starts at a computed instant such as a deadline, or spans a halted CPU has no "
                     "model cycles)")
-        begin, end = found
-        cycles.append(log.cycles[end] - log.cycles[begin] - (0 if raw else overhead))
+        cycles.append(found)
     return cycles
 
 
