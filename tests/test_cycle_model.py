@@ -46,7 +46,7 @@ def test_a_model_the_target_cannot_run_is_refused_with_what_it_can(spec: str, ta
 
 def test_every_core_prices_every_class_the_decoder_knows() -> None:
     names = re.search(r"rtb_kind_names\[RTB_K_COUNT\] = \{(.*?)\};",
-                      (PLUGIN_SOURCES / "rtb_thumb_decode.c").read_text(), re.S)
+                      (PLUGIN_SOURCES / "rtb_thumb_decode.c").read_text(), re.DOTALL)
     assert names is not None
     kinds = re.findall(r'"(\w+)"', names.group(1))
     for core, spec in cycle_model.table()["cores"].items():
@@ -96,6 +96,18 @@ def test_an_interrupt_that_waited_finds_its_fire_instant_before_the_entry() -> N
     result = _result([10], overhead=0, bench="irq_latency")
     model_samples.attach([result], log, UNIT, "instructions")
     assert result.model == ModelCycles(UNIT, [40])
+
+
+def test_a_later_read_that_no_entry_leads_to_is_not_the_interrupts_end() -> None:
+    """uC/OS-II's irq_latency on qemu-m3: the handler reads at 1002 (its entry at 1000), a task
+    reads again at 1080 before the sample is stored, and a later waiting entry logged the cycles
+    of every instant before it, 1078 among them: the sample still ends at the handler's read."""
+    reads = [*_calibration(), (1002, 5013), (1080, 5200)]
+    log = _log(reads, stores=[1100], begins=[900], entries=((1000, 5000),))
+    log.waits = {1078: 5199, 1079: 5200}
+    result = _result([2], overhead=0, bench="irq_latency")
+    model_samples.attach([result], log, UNIT, "instructions")
+    assert result.model == ModelCycles(UNIT, [13])
 
 
 def test_spans_captured_before_they_are_sampled_pair_with_their_captures_after_the_warm_up() -> None:

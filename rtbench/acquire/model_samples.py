@@ -126,12 +126,20 @@ def _from_event(log: ModelLog, index: dict[int, int], store: int, count: int) ->
         begin = index.get(fired)
         if begin is not None and begin < end:
             return log.cycles[end] - log.cycles[begin]
-        if fired in log.waits:
+        if fired in log.waits and _entered_between(log, fired, end):
             return log.cycles[end] - log.waits[fired]
         entry = index.get(fired + 1)
         if entry is not None and entry < end and log.entry[entry]:
             return log.cycles[end] - log.cycles[entry]
     return None
+
+
+def _entered_between(log: ModelLog, fired: int, end: int) -> bool:
+    """Whether an exception entry lies between an instant and the end read `end`: a read that an
+    interrupt fired `count` before but that no entry since leads to is not its handler's (the
+    cycles of every instant before a waiting entry are logged, this read's own or not)."""
+    first = bisect.bisect_left(log.instants, fired)
+    return any(log.entry[k] for k in range(first, end))
 
 
 def _samples(result: Result, log: ModelLog, stores: list[int], overhead: int) -> list[int] | str:

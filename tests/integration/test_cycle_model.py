@@ -63,8 +63,10 @@ def test_every_timed_result_has_its_samples_in_model_cycles_too(kernel: str, wor
             assert not model.samples and model.reason, result.label()
             continue
         assert len(model.samples) == len(result.raw_samples), f"{result.label()}: {model.reason}"
-        # Every instruction takes a cycle at least, and the model adds the exception entries' cycles.
-        assert sorted(model.samples)[len(model.samples) // 2] >= sorted(result.samples())[len(model.samples) // 2]
+        # Every instruction takes a cycle at least, and the model adds the exception entries' cycles:
+        # sample for sample (a sample paired with the wrong instants shows as fewer cycles).
+        below = [(n, c) for n, c in zip(result.samples(), model.samples) if c < n]
+        assert not below, f"{result.label()}: samples in model cycles below their instructions: {below[:5]}"
     # The model leaves QEMU's clock alone: the same instruction counts as without it.
     assert [(r.label(), r.samples()) for r in plain.results] == [(r.label(), r.samples()) for r in modelled.results]
     # And it is bit-for-bit repeatable.
