@@ -42,6 +42,17 @@ class Scale:
 
 
 @dataclass
+class ModelCycles:
+    """A result's samples in a timing model's cycles (rtbench's Cortex-M model over the same
+    instruction stream): a unit of its own, named with the model and its parameters, never
+    compared with instructions or with cycles measured on silicon."""
+
+    unit: str  # e.g. "cycles (model: cortex-m3, 0 wait states)"
+    samples: list[int] = field(default_factory=list)  # read overhead subtracted, in the samples' order
+    reason: str = ""  # why the result has no samples in model cycles (empty when it has them)
+
+
+@dataclass
 class Result:
     """One benchmark with one parameter set: its verdict and every raw sample."""
 
@@ -62,6 +73,8 @@ class Result:
     # The SHA-256 of the image that measured it (a run may use several: plain, instrumented,
     # services); "" when not known (a run stored before rtbench kept it, a result no image made).
     image: str = ""
+    # The samples in model cycles, when the run had a timing model (rtbench run --cycles-model).
+    model: ModelCycles | None = None
 
     def samples(self) -> list[int]:
         """Samples in `unit`, with the timestamp-read overhead subtracted."""

@@ -67,7 +67,8 @@ def test_portable_replaces_the_machine_prefixes(tmp_path: Path) -> None:
     doc = {"manifest": {"kernel": {"source": "/opt/trees/uC-OS2", "tree": {"sources_sha256": "ab"}},
                         "image": {"elf": f"{workspace}/build/x/rtbench.elf", "sha256": "cd"},
                         "tools": {"ninja": {"path": f"{Path.home()}/bin/ninja"}, "cc": {"path": "/usr/bin/gcc"}},
-                        "run": {"command": ["qemu", "-kernel", f"{workspace}/build/x/rtbench.elf"],
+                        "run": {"command": ["qemu", "-kernel", f"{workspace}/build/x/rtbench.elf", "-plugin",
+                                            f"{Path.home()}/m.so,params={workspace}/logs/p,out={workspace}/logs/o"],
                                 "kernel": "/opt/trees/uC-OS2/Source/os_core.c", "other": "/opt/trees/uC-OS2x"},
                         "campaign": {"id": "reference", "worker": "host (pid 1)", "seconds": 3.0}},
            "results": [{"bench": "a", "params": {}, "status": "ok", "p50": 1, "reason": "/opt/trees/uC-OS2"}]}
@@ -75,7 +76,8 @@ def test_portable_replaces_the_machine_prefixes(tmp_path: Path) -> None:
     assert out["kernel"]["source"] == "<kernel-tree>"
     assert out["image"] == {"elf": "<workspace>/build/x/rtbench.elf", "sha256": "cd"}
     assert out["tools"] == {"ninja": {"path": "~/bin/ninja"}, "cc": {"path": "/usr/bin/gcc"}}
-    assert out["run"] == {"command": ["qemu", "-kernel", "<workspace>/build/x/rtbench.elf"],
+    assert out["run"] == {"command": ["qemu", "-kernel", "<workspace>/build/x/rtbench.elf", "-plugin",
+                                      "~/m.so,params=<workspace>/logs/p,out=<workspace>/logs/o"],
                           "kernel": "<kernel-tree>/Source/os_core.c", "other": "/opt/trees/uC-OS2x"}
     assert out["campaign"] == {"id": "reference"}
     assert ref.portable(doc, workspace)["results"] == doc["results"]  # the measurements are untouched
@@ -141,6 +143,24 @@ def test_other_samples_with_the_same_median_are_a_change() -> None:
     # Where they part, so that a one-off difference can be told from a shift of every sample.
     old = max(row["samples"]) - 1
     assert f"sample {moved} of {len(row['samples'])}: {old} -> {old + 1}, 1 differ" in change.measured
+
+
+def test_model_cycles_that_move_are_a_change() -> None:
+    """A run with the timing model: its model cycles are figures too (another unit, median or sample)."""
+    unit = "cycles (model: cortex-m3, 0 wait states)"
+    stored = ref.load(CELL)
+    row = _first_ok(stored)
+    row["model_cycles"] = {"unit": unit, "n": 3, "p50": 129, "samples": [129, 129, 130]}
+    assert ref.compare(CELL, stored, copy.deepcopy(stored)) == []
+    moved = copy.deepcopy(stored)
+    _first_ok(moved)["model_cycles"]["samples"][2] = 131
+    (change,) = ref.compare(CELL, stored, moved)
+    assert change.label == f"{ref.label(row)} in model cycles" and "sample 2 of 3: 130 -> 131" in change.measured
+    other = copy.deepcopy(stored)
+    _first_ok(other)["model_cycles"] = {"unit": unit.replace("0 wait states", "2 wait states"), "n": 3, "p50": 140,
+                                        "samples": [140, 140, 140]}
+    (change,) = ref.compare(CELL, stored, other)
+    assert change.stored == f"{unit}: 129" and change.measured.endswith("2 wait states): 140")
 
 
 def test_other_statistics_do_not_count() -> None:

@@ -136,6 +136,19 @@ def test_statistics_are_stored_beside_the_samples(tmp_path) -> None:
     assert json.loads(stats)["p50"] == 105 and json.loads(stats)["n"] == 3
 
 
+# The columns each store version added after the first.
+_ADDED = {"stats": "    stats TEXT NOT NULL,\n", "cold": "    cold_raw INTEGER,\n",
+          "image": "    image TEXT NOT NULL DEFAULT '',\n", "model": "    model TEXT,\n    model_samples BLOB,\n"}
+
+
+def _older(schema: str, *without: str) -> str:
+    """The results table of an older store: this version's without the columns added since."""
+    for name in without:
+        assert _ADDED[name] in schema
+        schema = schema.replace(_ADDED[name], "")
+    return schema
+
+
 def test_a_version_1_store_is_migrated(tmp_path) -> None:
     import sqlite3
 
@@ -144,8 +157,7 @@ def test_a_version_1_store_is_migrated(tmp_path) -> None:
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", "")
-                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
+    old.executescript(_older(_SCHEMA, "stats", "cold", "image", "model"))
     old.execute("PRAGMA user_version = 1")
     old.commit()
     old.close()
@@ -165,8 +177,7 @@ def test_a_version_2_store_reads_without_cold_samples_and_is_migrated(tmp_path) 
 
     path = tmp_path / "v2.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    cold_raw INTEGER,\n", "")
-                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
+    old.executescript(_older(_SCHEMA, "cold", "image", "model"))
     old.execute("PRAGMA user_version = 2")
     old.execute("INSERT INTO runs (created, manifest) VALUES ('2026-01-01', '{}')")
     old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 1, 1,"
@@ -192,7 +203,7 @@ def test_a_version_3_store_reads_without_images_and_is_migrated(tmp_path) -> Non
 
     path = tmp_path / "v3.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
+    old.executescript(_older(_SCHEMA, "image", "model"))
     old.execute("PRAGMA user_version = 3")
     old.execute("INSERT INTO runs (created, manifest) VALUES ('2026-01-01', '{}')")
     old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 1, 1,"
@@ -206,6 +217,52 @@ def test_a_version_3_store_reads_without_images_and_is_migrated(tmp_path) -> Non
     with Store(path) as store:
         run_id = store.save(Run(manifest={}, results=[measured]))
         assert store.load(run_id).results[0].image == "ab" * 32 and store.load(1).results[0].image == ""
+
+
+def test_a_version_4_store_reads_without_model_cycles_and_is_migrated(tmp_path) -> None:
+    import sqlite3
+
+    from rtbench.model import ModelCycles, Result, Run, Scale
+    from rtbench.results.store import _SCHEMA, Store
+
+    path = tmp_path / "v4.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(_older(_SCHEMA, "model"))
+    old.execute("PRAGMA user_version = 4")
+    old.execute("INSERT INTO runs (created, manifest) VALUES ('2026-01-01', '{}')")
+    old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 1, 1,"
+                " 'instructions', 1, 1, ?, '{}', NULL, '')", (bytes(8),))
+    old.commit()
+    old.close()
+    with Store(path, read_only=True) as store:
+        assert store.load(1).results[0].model is None
+    unit = "cycles (model: cortex-m3, 0 wait states)"
+    timed = Result(bench="sem_give", params={}, unit="instructions", status="ok", raw_samples=[208, 224],
+                   scale=Scale("instructions", 5, 16), model=ModelCycles(unit, [122, 131]))
+    untimed = Result(bench="boot_time", params={}, unit="instructions", status="ok", raw_samples=[9],
+                     model=ModelCycles(unit, reason="a sum of spans"))
+    with Store(path) as store:
+        loaded = store.load(store.save(Run(manifest={}, results=[timed, untimed]))).results
+    assert loaded[0].model == ModelCycles(unit, [122, 131])
+    assert loaded[1].model == ModelCycles(unit, [], "a sum of spans")
+
+
+def test_damaged_model_cycles_name_the_result(tmp_path) -> None:
+    import sqlite3
+
+    from rtbench.model import ModelCycles, Result, Run
+    from rtbench.results.store import Store
+
+    path = tmp_path / "r.sqlite"
+    result = Result(bench="sem_give", params={}, unit="instructions", status="ok", raw_samples=[8],
+                    model=ModelCycles("cycles (model: cortex-m0, 0 wait states)", [9]))
+    with Store(path) as store:
+        run_id = store.save(Run(manifest={}, results=[result]))
+    db = sqlite3.connect(path)
+    db.execute("UPDATE results SET model_samples = x'0102'")
+    db.commit()
+    with Store(path, read_only=True) as store, pytest.raises(StoreError, match=r"sem_give.*model_samples"):
+        store.load(run_id)
 
 
 # --- damaged rows: the rest of the store stays readable -------------------------------------------
@@ -280,8 +337,7 @@ def test_read_only_store_of_an_older_version_is_read_without_migrating(tmp_path:
 
     path = tmp_path / "old.sqlite"
     old = sqlite3.connect(path)
-    old.executescript(_SCHEMA.replace("    stats TEXT NOT NULL,\n", "").replace("    cold_raw INTEGER,\n", "")
-                      .replace("    image TEXT NOT NULL DEFAULT '',\n", ""))
+    old.executescript(_older(_SCHEMA, "stats", "cold", "image", "model"))
     old.execute("INSERT INTO runs (created, manifest) VALUES ('2025', '{\"target\": \"qemu-m3\"}')")
     old.execute("INSERT INTO results VALUES (1, 0, 'sem_give', '{}', 'instructions', 'ok', '', '[]', 0, 5, 16,"
                 " 'instructions', 1, 0, ?)", ((208).to_bytes(8, "little"),))

@@ -127,12 +127,19 @@ def functions(path: Path) -> list[Symbol]:
     return sorted(found.values(), key=lambda s: s.address)
 
 
-def data_symbol(path: Path, name: str) -> Symbol | None:
-    """An object symbol's address and size (a static one too)."""
+def data_symbols(path: Path, name: str) -> list[Symbol]:
+    """Every object symbol of that name (static ones of several files too), with address and size."""
+    found = []
     with _open(path) as elf:
         for table in elf.iter_sections():
             if isinstance(table, SymbolTableSection) and table["sh_type"] == "SHT_SYMTAB":
                 for symbol in table.iter_symbols():
                     if symbol.name == name and symbol["st_info"]["type"] == "STT_OBJECT":
-                        return Symbol(name, symbol["st_value"], symbol["st_size"])
-    return None
+                        found.append(Symbol(name, symbol["st_value"], symbol["st_size"]))
+    return found
+
+
+def data_symbol(path: Path, name: str) -> Symbol | None:
+    """An object symbol's address and size (a static one too)."""
+    found = data_symbols(path, name)
+    return found[0] if found else None

@@ -25,14 +25,13 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..model import Result
-from . import elf, qemu_plugin
+from . import elf, intervals, qemu_plugin
 from .build import Build
 from .platforms import Target
 from .protocol import StreamParser
 from .runners import qemu
 
 SAMPLE_BUFFER = "sample_buffer"  # firmware/core/src/run.c
-_LOOK_BACK = 64  # reads searched before a sample's store (its interval's end, then its start)
 _TIMEOUT = 900.0
 
 
@@ -130,16 +129,8 @@ def read_trace(log: Path) -> Trace:
 
 def interval(trace: Trace, store: int, count: int) -> tuple[int, int] | None:
     """The reads (start, end) of the interval of a sample stored at `store` that holds `count`
-    instructions: the latest end read before the store, then the latest start read before it."""
-    starts = trace.starts
-    last = bisect.bisect_left(starts, store) - 1
-    for end in range(last, max(last - _LOOK_BACK, 0), -1):
-        for begin in range(end - 1, max(end - _LOOK_BACK, -1), -1):
-            if starts[end] - starts[begin] == count:
-                return begin, end
-            if starts[end] - starts[begin] > count:
-                break
-    return None
+    instructions (intervals.interval over the reads' instruction counts)."""
+    return intervals.interval(trace.starts, store, count)
 
 
 class Functions:

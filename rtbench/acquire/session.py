@@ -12,9 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import RtbenchError
-from ..model import Result, Run
+from ..model import ModelCycles, Result, Run
 from ..paths import Workspace
-from . import boards, catalogue, fault, footprint, interrupts, platforms, run_options, runners, sources
+from . import (
+    boards,
+    catalogue,
+    cycle_model,
+    fault,
+    footprint,
+    interrupts,
+    model_samples,
+    platforms,
+    run_options,
+    runners,
+    sources,
+)
 from .build import Build, build_image
 from .manifest import make_manifest
 from .platforms import Kernel, Target, default_kernel, find_kernel, find_target
@@ -52,6 +64,9 @@ class RunRequest:
     gdb: str | None = None
     # Keep the first (cold) sample before the warm-up apart: an image of its own (RTB_COLD_SAMPLE).
     cold: bool = False
+    # Count model cycles beside the instructions: a core's timing model and its parameters
+    # ("cortex-m3", "cortex-m3,ws=2"; "" for the target's first core), or None for no model.
+    cycles_model: str | None = None
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
@@ -124,6 +139,7 @@ class _Plan:
     everything: list[catalogue.BenchInfo]
     selected: list[catalogue.BenchInfo]
     variants: list[str]
+    model: cycle_model.CycleModel | None = None
 
 
 def prepare(request: RunRequest) -> _Plan:
@@ -143,7 +159,8 @@ def prepare(request: RunRequest) -> _Plan:
     run_options.check_options(request.options, target, selected, everything)
     _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
-    return _Plan(target, kernel, everything, selected, variants)
+    model = cycle_model.parse(request.cycles_model, target) if request.cycles_model is not None else None
+    return _Plan(target, kernel, everything, selected, variants, model)
 
 
 @dataclass
@@ -293,7 +310,7 @@ def _run_image(image: _Image, variant: str | None, plan: _Plan, request: RunRequ
     else:
         try:
             found, capture, run_settings, measured.interrupted = _run_on_target(
-                target, image.build, image.options, image.benches, variant, request, workspace, progress)
+                target, image.build, image.options, image.benches, variant, request, workspace, progress, plan.model)
             measured.capture = measured.capture or capture
         except KeyboardInterrupt as err:
             if not measured.results:
@@ -335,6 +352,8 @@ def _finish(request: RunRequest, plan: _Plan, source: sources.KernelSource, buil
         results.extend(footprint_results)
     manifest = make_manifest(target=target, kernel=kernel, profile=request.profile, source=source, build=build,
                              emulator=runners.describe(target), capture=capture, settings=settings)
+    if plan.model is not None:
+        manifest["cycle_model"] = plan.model.manifest()
     if breakdown is not None:
         manifest["footprint"] = breakdown
     if plan.variants:
@@ -361,7 +380,7 @@ def _kernel_args(request: RunRequest, target: Target) -> str:
 
 def _run_on_target(target: Target, build: Build, options: dict[str, str], on_target: list[catalogue.BenchInfo],
                    variant: str | None, request: RunRequest, workspace: Workspace,
-                   progress: Callable[[str], None]
+                   progress: Callable[[str], None], model: cycle_model.CycleModel | None = None
                    ) -> tuple[list[Result], Capture, dict[str, object], BaseException | None]:
     """One run of the image (on one hardware variant): its results, capture, run settings and
     the interrupt that cut it short, if one did."""
@@ -395,12 +414,17 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     # prepare); a target's default grows with a long periodic run.
     timeout = request.timeout if request.timeout is not None else max(run_timeout(request, target),
                                                                        expected * 1.5 + 60)
+    plugin: list[str] = []
+    model_log = None
+    if model is not None:
+        plugin, model_log = cycle_model.qemu_arguments(model, target, build, workspace.logs, log_path.stem)
     launch = Launch(log_path=log_path, timeout=timeout, silence=silence, on_record=on_record, load=request.load,
                     variant=variant, models_dir=workspace.root / "models", progress=progress,
                     workspace=workspace.root,
-                    kernel_args=_kernel_args(request, target))
+                    kernel_args=_kernel_args(request, target), emulator_args=tuple(plugin))
     outcome = runners.runner_for(target)(target, build, options, launch)
     capture = outcome.capture
+    model_totals = _model_cycles(model, model_log, capture, str(target.spec.get("unit", "raw")))
     if capture.fault:
         described = fault.describe_fault(capture.fault, build.elf, target.spec.get("addr2line"))
         for result in capture.results:
@@ -419,7 +443,31 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
                                        "command": outcome.command, **outcome.details}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
+    if model_totals:
+        run_settings["cycle_model"] = model_totals
     return results, capture, run_settings, outcome.interrupted
+
+
+def _model_cycles(model: cycle_model.CycleModel | None, log: Path | None, capture: Capture,
+                  unit: str) -> dict[str, int]:
+    """Every result of the run's stream in model cycles too (model_samples); the model's totals
+    (instructions, cycles, exception entries, returns, tail-chains) for the manifest. The plugin's
+    log, large, goes once read."""
+    if model is None or log is None:
+        return {}
+    if not log.is_file():
+        for result in capture.results:
+            result.model = ModelCycles(model.unit, reason="the timing model wrote no log: the run stopped early")
+        return {}
+    try:
+        found = model_samples.read_log(log)
+    except RtbenchError as err:  # the instruction counts stand without it
+        for result in capture.results:
+            result.model = ModelCycles(model.unit, reason=str(err))
+        return {}
+    model_samples.attach(capture.results, found, model.unit, unit)
+    log.unlink()
+    return found.totals
 
 
 def image_for(request: RunRequest, bench: str, workspace: Workspace,

@@ -19,7 +19,7 @@ from ..acquire import interrupts
 from ..acquire.build import BuildError
 from ..acquire.session import RunRequest, execute, prepare
 from ..errors import RtbenchError
-from ..model import Result, Run, Scale
+from ..model import ModelCycles, Result, Run, Scale
 from ..paths import Workspace
 
 
@@ -41,7 +41,9 @@ def run_to_json(run: Run) -> dict[str, Any]:
 
 
 def run_from_json(data: dict[str, Any]) -> Run:
-    results = [Result(**{**row, "scale": Scale(**row["scale"])}) for row in data["results"]]
+    results = [Result(**{**row, "scale": Scale(**row["scale"]),
+                         "model": ModelCycles(**row["model"]) if row.get("model") else None})
+               for row in data["results"]]
     return Run(manifest=data["manifest"], results=results)
 
 

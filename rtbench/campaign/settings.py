@@ -33,6 +33,8 @@ SETTINGS = {
     "cold": "true keeps each benchmark's first sample, taken cold before the warm-up, apart (--cold; an image "
             "of its own)",
     "options": "benchmark options (--option), a table such as { ticks = 500 }",
+    "cycles_model": "the Cortex-M timing model beside the instructions (--cycles-model): a core and its "
+                    "parameters, e.g. \"cortex-m3\" or \"cortex-m3,ws=2\"; \"\" for the target's core",
     "clock": "nominal clock (--clock), e.g. \"100MHz\"",
     "count": "what the timestamps count where the target offers a choice (--count)",
     "load": "background load beside a host target (--load): none, cpu or io",
@@ -144,6 +146,11 @@ def normalise(key: str, value: Any) -> Any:
         return clock_hz(value)
     if key == "count":
         return _text(value, key)
+    if key == "cycles_model":
+        if not isinstance(value, str):
+            raise RtbenchError(f"cycles_model must be a string such as \"cortex-m3\" (\"\" for the target's core), "
+                               f"not {value!r}")
+        return value.strip()
     if key == "load":
         if value not in LOAD_KINDS:
             raise RtbenchError(f"load must be one of {', '.join(LOAD_KINDS)}, not {value!r}")
@@ -180,4 +187,4 @@ def request(settings: dict[str, Any]) -> RunRequest:
         opt_flags=settings.get("opt", defaults.opt_flags), timeout=settings.get("timeout", defaults.timeout),
         silence=settings.get("silence"), variants=list(settings.get("cpu_variant", [])),
         clock_hz=settings.get("clock"), count=settings.get("count"), load=settings.get("load", defaults.load),
-        cold=settings.get("cold", defaults.cold))
+        cold=settings.get("cold", defaults.cold), cycles_model=settings.get("cycles_model"))

@@ -15,6 +15,7 @@ from ..model import Run
 from ..reports.report import runs_table
 from ..reports.run_text import run_markdown
 from ..results import check, fairness, tables
+from ..results.model_cycles import has_model_cycles, model_run
 from ..results.runsource import load_run, run_from_json, run_name, shown_label
 from ..results.store import Store
 from .arguments import histogram_arguments, workspace
@@ -94,7 +95,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return compare_campaign(args, fmt)
     _check_outputs(("--json", args.json))
     home = workspace(args)
-    runs = compare.select([load_run(spec, home.store) for spec in args.runs], args.bench)
+    runs = compare.select([_in_model_cycles(load_run(spec, home.store), spec, args.model_cycles)
+                           for spec in args.runs], args.bench)
     comparison = compare.compare_runs(runs, [run_name(r, s) for r, s in zip(runs, args.runs)],
                                       resamples=args.resamples, seed=args.seed)
     document = json.dumps(compare.to_json(comparison), indent=1, allow_nan=False) + "\n"
@@ -120,11 +122,21 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _in_model_cycles(run: Run, spec: str, wanted: bool) -> Run:
+    """The run as it is, or with --model-cycles its results in the timing model's cycles."""
+    if not wanted:
+        return run
+    if not has_model_cycles(run):
+        raise RtbenchError(f"{spec}: the run has no model cycles", "measure it with rtbench run --cycles-model")
+    return model_run(run)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     threshold = check.parse_threshold(args.threshold)
     _check_outputs(("--junit", args.junit))
-    baseline = run_from_json(args.baseline)
-    candidate = load_run(args.candidate, workspace(args).store)
+    baseline = _in_model_cycles(run_from_json(args.baseline), str(args.baseline), args.model_cycles)
+    candidate = _in_model_cycles(load_run(args.candidate, workspace(args).store), args.candidate or "last",
+                                 args.model_cycles)
     lint = fairness.lint_text(fairness.differences([baseline.manifest, candidate.manifest]),
                               ["baseline", "candidate"])
     if lint:
@@ -181,6 +193,8 @@ def add_compare(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     comp.add_argument("--json", nargs="?", const="-", metavar="FILE",
                       help="the comparison's whole document (rtbench-compare/1: every estimate and interval) "
                            "to FILE, or printed without FILE; as run --json and report --json FILE write a run's")
+    comp.add_argument("--model-cycles", action="store_true",
+                      help="compare the runs' model cycles (rtbench run --cycles-model) instead of their own unit")
     comp.add_argument("--resamples", type=int, default=2000, help="bootstrap resamples (default 2000)")
     comp.add_argument("--seed", type=int, default=0, help="bootstrap random seed (default 0)")
     comp.add_argument("--all-differences", action="store_true",
@@ -203,6 +217,8 @@ def add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     gate.add_argument("--threshold", default="5%", help="allowed increase, e.g. 5%% (default) or 0")
     gate.add_argument("--metric", choices=check.METRICS, default="both",
                       help="statistic(s) judged (default both: median or mean)")
+    gate.add_argument("--model-cycles", action="store_true",
+                      help="judge the runs' model cycles (rtbench run --cycles-model) instead of their own unit")
     gate.add_argument("--allow-missing", action="store_true",
                       help="do not fail on baseline benchmarks absent from the candidate")
     gate.add_argument("--junit", type=Path, help="also write JUnit XML for CI")

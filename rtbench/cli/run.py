@@ -55,7 +55,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                          iterations=args.iterations, warmup=args.warmup, options=options,
                          kernel_src=args.kernel_src, opt_flags=args.opt, timeout=args.timeout, silence=args.silence,
                          load=args.load, variants=args.cpu_variant or [], clock_hz=args.clock, count=args.count,
-                         board=args.board, serial=args.serial, gdb=args.gdb, cold=args.cold)
+                         board=args.board, serial=args.serial, gdb=args.gdb, cold=args.cold,
+                         cycles_model=args.cycles_model)
     # Everything that could refuse the results is checked before anything is built or run.
     prepare(request)
     _check_workspace(home)
@@ -162,6 +163,10 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--count", metavar="WHAT", help="what timestamps count when the target offers a choice "
                                                      "(vexriscv-sim: cycles, or instructions on the full variant)")
     run.add_argument("--kernel-src", type=Path, help="build the kernel from this source tree")
+    run.add_argument("--cycles-model", nargs="?", const="", metavar="CORE[,ws=N]",
+                     help="also count cycles with rtbench's Cortex-M timing model (qemu-m0, qemu-m3, qemu-m4f): every "
+                          "result gets its samples in model cycles too, a unit of its own; CORE defaults to the "
+                          "target's (cortex-m0, cortex-m0plus, cortex-m3, cortex-m4), ws=N adds N flash wait states")
     periodic = run.add_argument_group("periodic latency (periodic_jitter; cyclictest-style on linux)")
     periodic.add_argument("--period", help="release period, e.g. 1ms or 500us (option period_us)")
     periodic.add_argument("--duration", help="how long to run, e.g. 60s: periods = duration / period "

@@ -21,6 +21,7 @@ import functools
 import gzip
 import itertools
 import json
+import re
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -155,6 +156,13 @@ def _prefixes(doc: dict[str, Any], workspace: Path | None) -> list[tuple[str, st
 
 
 def _relative(text: str, prefixes: list[tuple[str, str]]) -> str:
+    if "=/" in text:
+        # An option's value inside one argument (QEMU's `-plugin LIB,params=PATH,out=PATH`).
+        text = _EMBEDDED_PATH.sub(lambda m: m.group(1) + _leading(m.group(2), prefixes), text)
+    return _leading(text, prefixes)
+
+
+def _leading(text: str, prefixes: list[tuple[str, str]]) -> str:
     for prefix, placeholder in prefixes:
         if text == prefix or text.startswith(prefix + "/"):
             return placeholder + text[len(prefix):]
@@ -163,6 +171,9 @@ def _relative(text: str, prefixes: list[tuple[str, str]]) -> str:
         # A run's own scratch directory (the guest's initramfs): its random name says nothing.
         return "<tmp>/" + text[len(scratch):].partition("/")[2]
     return text
+
+
+_EMBEDDED_PATH = re.compile(r"(=)(/[^,]*)")
 
 
 def _walk(value: Any, prefixes: list[tuple[str, str]]) -> Any:
@@ -299,7 +310,27 @@ def compare(cell: str, stored: dict[str, Any], measured: dict[str, Any]) -> list
         elif before[name].get("samples") != after[name].get("samples"):
             where = _first_difference(before[name].get("samples") or [], after[name].get("samples") or [])
             changes.append(Change(cell, name, f"{old} (stored samples)", f"{new}, other samples ({where})"))
+        else:
+            changes += _model_change(cell, name, before[name].get("model_cycles"), after[name].get("model_cycles"))
     return changes
+
+
+def _model_change(cell: str, name: str, stored: dict[str, Any] | None, measured: dict[str, Any] | None) -> list[Change]:
+    """A result's model cycles (rtbench run --cycles-model) that differ: another unit (model or
+    parameters), median, reason or sample."""
+    def shown(row: dict[str, Any] | None) -> str:
+        if row is None:
+            return "none"
+        return f"{row['unit']}: " + (_whole(row.get("p50")) if row.get("n") else f"none ({row.get('reason', '')})")
+
+    if (stored or {}).get("samples") == (measured or {}).get("samples") and shown(stored) == shown(measured):
+        return []
+    if shown(stored) != shown(measured):
+        return [Change(cell, f"{name} in model cycles", shown(stored), shown(measured))]
+    assert stored is not None and measured is not None
+    where = _first_difference(stored.get("samples") or [], measured.get("samples") or [])
+    return [Change(cell, f"{name} in model cycles", f"{shown(stored)} (stored samples)",
+                   f"{shown(measured)}, other samples ({where})")]
 
 
 def _first_difference(stored: list[Any], measured: list[Any]) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run
+from rtbench.results.model_cycles import model_result, model_row
 from rtbench.results.schema import RUN, stamped
 from rtbench.results.split import LEGEND as SPLIT_LEGEND
 from rtbench.results.split import Split, median_split
@@ -83,6 +84,8 @@ def run_to_json(run: Run, with_samples: bool = True, bin_width: int | None = Non
             row["histogram"] = result_histogram(result, bin_width, hist_limit)
         if with_samples:
             row["samples"] = result.samples()
+        if result.model is not None:
+            row["model_cycles"] = model_row(result.model, with_samples)
         results.append(row)
     return stamped(RUN, {"manifest": run.manifest, "run_id": run.run_id, "results": results})
 
@@ -155,13 +158,26 @@ def _time_cell(median: float, clock_hz: float, split: Split | None) -> Cell:
     return cell(median / clock_hz, text)
 
 
+# How a table's unit column shows a timing model's cycles (the full unit, with the model and its
+# parameters, is in the run's heading and in the machine formats).
+MODEL_UNIT_TEXT = "model cycles"
+
+
 def run_table(results: list[Result], clock_hz: float | None = None) -> Table:
     """One row per result: the summary statistics of ok results, the reason of the others. With a
-    nominal clock, results in cycles also have their median as time."""
+    nominal clock, results in cycles also have their median as time. A result that a timing model
+    also timed has a second row, in model cycles."""
     table = Table(_columns(clock_hz))
     for result in results:
         cells, note, split = _cells(result, clock_hz)
         table.add(cells, note, _classes(result, split))
+        modelled = model_result(result)
+        if modelled is not None and result.status == "ok":
+            cells, note, split = _cells(modelled, None, time_column=bool(clock_hz))
+            cells[2] = cell(modelled.unit, MODEL_UNIT_TEXT)
+            if modelled.status != "ok":  # the result stands; only its model cycles are missing
+                cells[2 + 1 + len(_STAT_COLUMNS)] = cell("none", "no model")
+            table.add(cells, note and f"model: {modelled.reason}", _classes(modelled, split))
     return table
 
 

@@ -21,6 +21,10 @@ def run_header(run: Run) -> list[str]:
              f"provenance: {summary(m)}"]
     if m.get("unit_note"):
         lines.append(f"unit: {m['unit_note']}")
+    model = m.get("cycle_model")
+    if isinstance(model, dict) and model.get("unit"):
+        lines.append(f"model cycles: {model['unit']}, rtbench's timing model v{model.get('version')} over the same "
+                     "instructions (docs/guides/cycle-model.md); never compared with instructions or measured cycles")
     lines += [f"warning: {warning}" for warning in m.get("warnings", [])]
     settings = m.get("target_settings", {})
     if settings.get("caches"):

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..model import Result, Run, Scale
 from . import schema
+from .model_cycles import model_from_row
 from .store import Store
 from .tables.as_text import one_line
 
@@ -18,7 +19,8 @@ def _result_from_json(row: dict[str, Any]) -> Result:
     samples = [int(s) for s in row.get("samples") or []]
     return Result(bench=row["bench"], params=dict(row["params"]), unit=row["unit"], status=row["status"],
                   reason=row["reason"], notes=list(row["notes"]), raw_samples=samples, scale=Scale(row["unit"]),
-                  iterations=len(samples), cold_raw=_cold(row), image=str(row.get("image", "")))
+                  iterations=len(samples), cold_raw=_cold(row), image=str(row.get("image", "")),
+                  model=model_from_row(row["model_cycles"]) if "model_cycles" in row else None)
 
 
 def _cold(row: dict[str, Any]) -> int | None:

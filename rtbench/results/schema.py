@@ -198,6 +198,10 @@ def _skeleton(document: Any) -> Any:
             row = dict(row)
             if isinstance(row.get("samples"), list) and _plain_ints(row["samples"], *_INT64):
                 row["samples"] = []
+            model = row.get("model_cycles")
+            model_samples = model.get("samples") if isinstance(model, dict) else None
+            if isinstance(model, dict) and isinstance(model_samples, list) and _plain_ints(model_samples, *_INT64):
+                row["model_cycles"] = {**model, "samples": []}
             histogram = row.get("histogram")
             if (isinstance(histogram, dict) and isinstance(histogram.get("counts"), list)
                     and _plain_ints(histogram["counts"], 0, None)):

@@ -12,12 +12,12 @@ from datetime import UTC, datetime
 from typing import Any, Self
 
 from rtbench.errors import RtbenchError
-from rtbench.model import STATUSES, Result, Run, Scale, first_repeat, result_label
+from rtbench.model import STATUSES, ModelCycles, Result, Run, Scale, first_repeat, result_label
 from rtbench.paths import Workspace
 from rtbench.results.schema import REPEAT_HINT, REPEAT_RULE
 from rtbench.results.stats import summarize
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -44,6 +44,8 @@ CREATE TABLE IF NOT EXISTS results (
     stats TEXT NOT NULL,
     cold_raw INTEGER,
     image TEXT NOT NULL DEFAULT '',
+    model TEXT,
+    model_samples BLOB,
     PRIMARY KEY (run_id, position)
 );
 """
@@ -52,7 +54,7 @@ _READ_COLUMNS = ("position, bench, params, unit, status, reason, notes, overhead
                  " scale_unit, iterations, warmup")
 _RESULT_COLUMNS = (
     "run_id, position, bench, params, unit, status, reason, notes, overhead_raw,"
-    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats, cold_raw, image"
+    " scale_num, scale_den, scale_unit, iterations, warmup, samples, stats, cold_raw, image, model, model_samples"
 )
 
 
@@ -109,10 +111,12 @@ class Store:
         self.path = pathlib.Path(path)
         self.read_only = read_only
         # Version 1 stores (read as they are, without migrating, when read-only) have no stats column,
-        # versions 1 and 2 no cold sample, versions 1 to 3 no image per result.
+        # versions 1 and 2 no cold sample, versions 1 to 3 no image per result, versions 1 to 4 no
+        # model cycles.
         self._stats = "stats"
         self._cold = "cold_raw"
         self._image = "image"
+        self._model = "model, model_samples"
         if read_only:
             self._db = self._open_read_only()
             return
@@ -158,6 +162,8 @@ class Store:
             self._cold = "NULL"
         if version < 4:
             self._image = "''"
+        if version < 5:
+            self._model = "NULL AS model, NULL AS model_samples"
         return db
 
     def _migrate(self) -> None:
@@ -177,6 +183,9 @@ class Store:
                     self._db.execute("ALTER TABLE results ADD COLUMN cold_raw INTEGER")
                 if 1 <= version < 4:  # version 4 names the image that measured each result
                     self._db.execute("ALTER TABLE results ADD COLUMN image TEXT NOT NULL DEFAULT ''")
+                if 1 <= version < 5:  # version 5 keeps the samples in a timing model's cycles
+                    self._db.execute("ALTER TABLE results ADD COLUMN model TEXT")
+                    self._db.execute("ALTER TABLE results ADD COLUMN model_samples BLOB")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -199,10 +208,12 @@ class Store:
                 samples = _pack(r.raw_samples)
             except OverflowError as exc:
                 raise StoreError(f"{r.label()}: a sample does not fit 64 bits") from exc
+            model = json.dumps({"unit": r.model.unit, "reason": r.model.reason}) if r.model else None
+            model_samples = _pack(r.model.samples) if r.model else None
             rows.append((position, r.bench, json.dumps(r.params, default=str), r.unit,
                          r.status, r.reason, json.dumps(r.notes), r.overhead_raw,
                          r.scale.num, r.scale.den, r.scale.unit, r.iterations, r.warmup,
-                         samples, json.dumps(_stats(r)), r.cold_raw, r.image))
+                         samples, json.dumps(_stats(r)), r.cold_raw, r.image, model, model_samples))
         with self._db:
             cursor = self._db.execute(
                 "INSERT INTO runs (created, manifest) VALUES (?, ?)", (created, manifest)
@@ -210,7 +221,7 @@ class Store:
             run_id = cursor.lastrowid
             assert run_id is not None
             self._db.executemany(
-                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 18)})",
+                f"INSERT INTO results ({_RESULT_COLUMNS}) VALUES ({', '.join('?' * 20)})",
                 [(run_id, *row) for row in rows],
             )
         run.run_id = run_id
@@ -231,7 +242,7 @@ class Store:
         problem, manifest = _manifest(manifest_text)
         results: list[Result] = []
         cursor = self._db.execute(f"SELECT {_READ_COLUMNS}, samples, {self._stats} AS stats, {self._cold} AS cold_raw,"
-                                  f" {self._image} AS image FROM results"
+                                  f" {self._image} AS image, {self._model} FROM results"
                                   " WHERE run_id = ? ORDER BY position", (found_id,))
         names = [d[0] for d in cursor.description]
         for values in cursor:
@@ -239,7 +250,10 @@ class Store:
             samples = row["samples"]
             blob = ("blob", len(samples)) if isinstance(samples, bytes) else (_SQL_TYPES.get(type(samples), "?"), 0)
             decoded = _decode(row, blob)
-            if isinstance(decoded, str):
+            model = _model(row) if not isinstance(decoded, str) else None
+            if isinstance(model, str):
+                decoded = model
+            if isinstance(decoded, str) or isinstance(model, str):
                 problem = problem or f"result {row['position']} ({_name(row['bench'])}): {decoded}"
                 continue
             results.append(Result(bench=row["bench"], params=decoded[0], unit=row["unit"], status=row["status"],
@@ -248,7 +262,8 @@ class Store:
                                   scale=Scale(row["scale_unit"], row["scale_num"], row["scale_den"]),
                                   iterations=row["iterations"], warmup=row["warmup"],
                                   cold_raw=row["cold_raw"] if isinstance(row["cold_raw"], int) else None,
-                                  image=row["image"] if isinstance(row["image"], str) else ""))
+                                  image=row["image"] if isinstance(row["image"], str) else "",
+                                  model=model))
         if problem:
             raise StoreError(f"run {found_id} in {self.path} is damaged: {problem}; the other runs are not affected")
         repeat = first_repeat((r.bench, r.params) for r in results)
@@ -336,6 +351,23 @@ def _json_column(column: str, text: Any, kind: type) -> Any:
 
 _TEXT_COLUMNS = ("bench", "unit", "status", "reason", "scale_unit")
 _INTEGER_COLUMNS = ("position", "overhead_raw", "scale_num", "scale_den", "iterations", "warmup")
+
+
+def _model(row: dict[str, Any]) -> ModelCycles | str | None:
+    """A results row's samples in model cycles (None when its run had no timing model), or what is
+    wrong with them (a str)."""
+    if row["model"] is None:
+        return None
+    try:
+        described = _json_column("model", row["model"], dict)
+    except ValueError as err:
+        return str(err)
+    unit, reason, blob = described.get("unit"), described.get("reason", ""), row["model_samples"]
+    if not isinstance(unit, str) or not isinstance(reason, str):
+        return "its model column lacks the model's unit or reason"
+    if not isinstance(blob, bytes) or len(blob) % 8:
+        return "its model_samples column is not a blob of 64-bit samples"
+    return ModelCycles(unit, _unpack(blob), reason)
 
 
 def _decode(row: dict[str, Any], blob: tuple[str, int]) -> tuple[dict[str, Any], list[str]] | str:

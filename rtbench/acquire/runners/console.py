@@ -35,6 +35,7 @@ class Launch:
     models_dir: Path | None = None  # where simulation models are cached
     workspace: Path | None = None  # the workspace's root (a guest kernel is extracted there)
     kernel_args: str = ""  # guest-linux: words the kernel's profile adds to its command line
+    emulator_args: tuple[str, ...] = ()  # qemu: options before the image (the timing model's -plugin)
     progress: Callable[[str], None] = _quiet
 
 

@@ -36,7 +36,9 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
 
 
 def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
-    return run_console(command(target, build, options), launch)
+    words = command(target, build, options)
+    words[-2:-2] = launch.emulator_args
+    return run_console(words, launch)
 
 
 def describe(target: Target) -> dict[str, str]:

@@ -2,7 +2,7 @@
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
 /* The few QEMU TCG plugin API declarations rtbench's plugins call (plugin API version 1, QEMU
  * 7.2), written here so that the plugins build with the host's C compiler alone: Debian's QEMU
- * packages ship no plugin header. Included once by each plugin's source. */
+ * packages ship no plugin header. Included by one source file of each plugin. */
 #ifndef RTB_QEMU_PLUGIN_API_H
 #define RTB_QEMU_PLUGIN_API_H
 
@@ -25,6 +25,8 @@ extern void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t, rtb_tb_cb);
 extern size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *);
 extern struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *, size_t);
 extern uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *);
+extern const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *);
+extern size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *);
 extern void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *, rtb_insn_cb,
                                                    enum qemu_plugin_cb_flags, void *);
 extern void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *, rtb_mem_cb, enum qemu_plugin_cb_flags,

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""How much the Cortex-M timing model slows a catalogue run: the whole catalogue on qemu-m3
+without and with --cycles-model, the image (and the plugin) built first and not timed. Target:
+at most 3 times the CPU time of the run without the model.
+
+    python3 scripts/cycle_model_speed.py [--repeat 2] [--os freertos]
+    python3 scripts/cycle_model_speed.py --record docs/reference/host/cycle-model-speed.json
+    python3 scripts/cycle_model_speed.py --show [FILE]   # the kept figures as Markdown
+
+Each repetition runs the two one after the other, so that both see about the same load; the
+ratio is of CPU time (user+sys of rtbench and everything it started: QEMU, the plugin), which a
+shared machine disturbs less than wall time. Host time: not checked exactly."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
+from bench_speed import commit, machine, timed  # noqa: E402 (after the path above)
+
+from rtbench.results.stats import median  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+RECORD = REPO / "docs" / "reference" / "host" / "cycle-model-speed.json"
+TARGET_RATIO = 3.0
+CASES = (("plain", "catalogue run"), ("model", "catalogue run, --cycles-model"))
+
+
+def _command(home: str, kernel: str, model: bool) -> list[str]:
+    return [sys.executable, "-m", "rtbench", "--home", home, "run", "--target", "qemu-m3", "--os", kernel] + (
+        ["--cycles-model"] if model else [])
+
+
+def measure(args: argparse.Namespace) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    cpu: dict[str, list[float]] = {"plain": [], "model": []}
+    wall: dict[str, list[float]] = {"plain": [], "model": []}
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory(prefix="rtbench-cm-speed-") as home:
+        timed(_command(home, args.os, True), env)  # builds the image and the plugin
+        for _ in range(args.repeat):
+            for case in ("plain", "model"):
+                seconds, cpu_seconds = timed(_command(home, args.os, case == "model"), env)
+                wall[case].append(round(seconds, 3))
+                cpu[case].append(round(cpu_seconds, 3))
+    ratio = median(cpu["model"]) / median(cpu["plain"])
+    for case, label in CASES:
+        print(f"{label:<32} CPU median {median(cpu[case]):6.2f} s   wall median {median(wall[case]):6.2f} s")
+    print(f"CPU ratio {ratio:.2f} (target at most {TARGET_RATIO:.0f}): {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
+    if args.record:
+        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
+                  "rtbench": commit(), "target": "qemu-m3", "os": args.os, "repeat": args.repeat,
+                  "cpu_s": cpu, "wall_s": wall}
+        args.record.parent.mkdir(parents=True, exist_ok=True)
+        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {args.record}")
+
+
+def show(path: Path) -> None:
+    """The recorded figures as a Markdown table, captioned with where and when."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    print("| case | CPU, median | wall, median |\n| --- | ---: | ---: |")
+    for case, label in CASES:
+        print(f"| {label} | {median(data['cpu_s'][case]):.1f} s | {median(data['wall_s'][case]):.1f} s |")
+    ratio = median(data["cpu_s"]["model"]) / median(data["cpu_s"]["plain"])
+    where = data["machine"]
+    load = where["load_average"]
+    met = "met" if ratio <= TARGET_RATIO else "missed"
+    print(f"\nThe model's CPU time is **{ratio:.2f}** times the plain run's (the target, at most "
+          f"{TARGET_RATIO:.0f} times, {met}). `scripts/cycle_model_speed.py --repeat {data['repeat']} --os "
+          f"{data['os']}`: the whole catalogue on {data['target']}, image built, measured on {where['cpu_model']} "
+          f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
+          f"after) on {data['date']} with rtbench {data['rtbench']}. Host time on a shared machine: not checked "
+          "exactly.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--os", default="freertos")
+    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
+    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    args = parser.parse_args()
+    if args.show:
+        show(args.show)
+    else:
+        measure(args)
+
+
+if __name__ == "__main__":
+    main()
