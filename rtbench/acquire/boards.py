@@ -67,6 +67,9 @@ _ADDRESS_SPACE = 2**32  # the cores rtbench's boards have are 32-bit
 # The reset commands of the GDB servers the boards name (OpenOCD, pyOCD; QEMU's gdbstub for the
 # stand-in): a command the server does not know would only fail once the probe is connected.
 MONITOR_COMMANDS = ("reset", "reset halt", "reset init", "halt", "system_reset")
+# QEMU's snapshot of its machine at power-on (a stand-in board): `loadvm TAG` restores it,
+# virtual clock and all, as a power cycle would.
+SNAPSHOT_COMMAND = re.compile(r"loadvm [A-Za-z0-9_.-]+")
 
 
 def _shown(value: Any) -> str:
@@ -107,8 +110,37 @@ def _reset(value: Any) -> str | None:
     if not isinstance(value, list):
         return f"{_shown(value)} must be a list of monitor commands, e.g. [\"reset halt\"]"
     for command in value:
-        if command not in MONITOR_COMMANDS:
-            return f"{_shown(command)} is not a monitor command rtbench knows ({', '.join(MONITOR_COMMANDS)})"
+        if command not in MONITOR_COMMANDS and not (isinstance(command, str) and SNAPSHOT_COMMAND.fullmatch(command)):
+            return (f"{_shown(command)} is not a monitor command rtbench knows "
+                    f"({', '.join(MONITOR_COMMANDS)}, loadvm TAG)")
+    return None
+
+
+def _choice(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in choices else f"{_shown(value)} must be one of {', '.join(choices)}"
+    return check
+
+
+def _flag(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"{_shown(value)} must be true or false"
+
+
+def _names(value: Any) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        return f"{_shown(value)} must be a list of names, e.g. [\"prefetch\", \"icache\"]"
+    return None
+
+
+def _command(value: Any) -> str | None:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        return f"{_shown(value)} must be the command as a list of words, e.g. [\"qemu-system-arm\", \"-machine\", ...]"
+    return None
+
+
+def _scale(value: Any) -> str | None:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v > 0 for v in value)):
+        return f"{_shown(value)} must be [numerator, denominator], two whole numbers above 0, e.g. [1, 128]"
     return None
 
 
@@ -121,10 +153,19 @@ def _notes(value: Any) -> str | None:
 _TOP: dict[str, Check] = {
     "name": _text, "core": _text, "firmware": _folder, "unit": _text, "timestamp": _text,
     "clock_hz": _whole(1, 10**10, "Hz"), "flash_wait_states": _whole(0, 64, "wait states"), "unit_notes": _notes,
+    "flash_accelerator": _names,
 }
 _TABLES: dict[str, dict[str, Check]] = {
     "uart": {"peripheral": _text, "baud": _whole(50, 20_000_000, "baud")},
-    "probe": {"server": _text, "gdb": _gdb, "reset": _reset},
+    "probe": {"server": _text, "gdb": _gdb, "reset": _reset, "load": _choice("vflash", "memory")},
+    # The clock's source: an oscillator through the PLL, or the machine's fixed clock (an emulator).
+    "clock": {"source": _choice("hsi", "hse", "machine"), "hse_hz": _whole(1, 10**9, "Hz"), "hse_bypass": _flag},
+    # Which of the family's timers the drivers use, and how they count.
+    "timers": {"timestamp": _text, "interrupt": _text, "model": _choice("silicon", "qemu-7.2"),
+               "hz": _whole(1, 10**10, "Hz"), "scale": _scale},
+    # An emulator standing in for the board (rtbench/acquire/stand_in.py): its command, and the
+    # snapshot of its machine at power-on that the reset restores.
+    "stand_in": {"qemu": _command, "snapshot": _text, "serial": _whole(0, 7, "serial ports")},
 }
 
 

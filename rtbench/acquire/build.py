@@ -17,6 +17,7 @@ from .. import __version__
 from ..errors import RtbenchError
 from ..paths import Workspace, firmware_dir
 from . import processes, setup_parts
+from .board_image import image_defines
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
 from .platforms import Kernel, Target
@@ -193,6 +194,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
                            f"it needs one of: {', '.join(limited)}")
     words = compiler_words(opt_flags)
     opt_flags = " ".join(words)
+    defines = (*defines, *(d for d in image_defines(target) if d not in defines))  # a board's own values
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
     if patch_key(kernel):  # a kernel variant built from a patched copy of the tree
         key_text += "|" + patch_key(kernel)

@@ -11,6 +11,8 @@ import socket
 from ..errors import RtbenchError
 
 CHUNK = 256  # bytes per memory packet: well inside every server's packet size
+# How QEMU's monitor starts the text of a command it refused (it still replies OK).
+MONITOR_REFUSALS = ("Error", "unknown command")
 
 
 class GdbRemoteError(RtbenchError):
@@ -134,10 +136,21 @@ class GdbRemote:
     def write_register(self, number: int, value: int) -> None:
         self._expect_ok(b"P%x=" % number + value.to_bytes(4, "little").hex().encode(), f"writing register {number}")
 
-    def monitor(self, command: str) -> None:
-        reply = self.request(b"qRcmd," + command.encode().hex().encode())
-        if reply.startswith(b"E"):
-            raise GdbRemoteError(f"the GDB server at {self.address} refused `monitor {command}`: {reply.decode()}")
+    def monitor(self, command: str) -> str:
+        """Runs a monitor command; returns what the server printed. A refusal (an E reply, or QEMU's
+        "Error: ..." and "unknown command" that come with an OK) raises."""
+        self.send(b"qRcmd," + command.encode().hex().encode())
+        printed = []
+        while (reply := self._read_packet()).startswith(b"O") and reply != b"OK":
+            try:
+                printed.append(bytes.fromhex(reply[1:].decode()).decode(errors="replace"))
+            except ValueError:
+                printed.append(reply[1:].decode(errors="replace"))
+        text = "".join(printed)
+        if reply.startswith(b"E") or text.lstrip().startswith(MONITOR_REFUSALS):
+            said = text.strip() or reply.decode(errors="replace")
+            raise GdbRemoteError(f"the GDB server at {self.address} refused `monitor {command}`: {said}")
+        return text
 
     def resume(self) -> None:
         """Continues the core; its stop reply comes only when it stops (see halt)."""

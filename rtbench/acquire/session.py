@@ -112,7 +112,12 @@ def _find_target(request: RunRequest) -> Target:
         return boards.board_target(request.board, request.serial, request.gdb)
     if request.board or request.serial or request.gdb:
         raise RtbenchError("--board, --serial and --gdb are for --target board", "add --target board")
-    return find_target(request.target)
+    target = find_target(request.target)
+    if target.runner == "board":
+        raise RtbenchError(f"{target.name} holds a board family's drivers: it runs on a board",
+                           f"--target board --board FILE (a board file whose firmware is {target.name!r}; "
+                           f"shipped: {', '.join(boards.known_boards())})")
+    return target
 
 
 @dataclass
@@ -164,8 +169,6 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
     target, kernel = plan.target, plan.kernel
     defines = (*platforms.counter_defines(target, request.count, plan.variants),
                *platforms.cpu_defines(target, plan.variants))
-    if target.runner == "board":
-        defines = (*defines, boards.BOARD_DEFINE)
     if request.cold:
         defines = (*defines, COLD_DEFINE)
     on_target = [b for b in plan.selected if not b.host]

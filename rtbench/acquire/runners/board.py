@@ -44,8 +44,10 @@ def load(gdb: GdbRemote, board: dict[str, Any], build: Build, cmdline: bytes) ->
     for command in board.get("probe", {}).get("reset", []):
         gdb.monitor(command)
     parts = segments(build.elf)
+    # A stand-in's flash (an emulator's ROM) is written like RAM, where its server has no vFlash.
+    by_vflash = board.get("probe", {}).get("load", "vflash") == "vflash"
     for part in parts:
-        if _region(board, part) == "flash":
+        if _region(board, part) == "flash" and by_vflash:
             gdb.flash(part.address, part.data)
         else:
             gdb.write_memory(part.address, part.data)
