@@ -60,9 +60,18 @@ void rtb_target_irq_trigger(uint32_t delay_ts)
 #define TIM_ASM_5 "0x40000C00"
 #define TIM_ASM_(n) TIM_ASM_##n
 #define TIM_ASM(n) TIM_ASM_(n)
+#define TIM_IRQ_ASM_2 "28"
+#define TIM_IRQ_ASM_3 "29"
+#define TIM_IRQ_ASM_4 "30"
+#define TIM_IRQ_ASM_5 "50"
+#define TIM_IRQ_ASM_(n) TIM_IRQ_ASM_##n
+#define TIM_IRQ_ASM(n) TIM_IRQ_ASM_(n)
+#define IRQ_ASM TIM_IRQ_ASM(RTB_BOARD_IRQ_TIMER)
 
 /* Assembly, so that the entry timestamp is the handler's second instruction, as on the CMSDK
- * boards (qemu-m3, qemu-m4f, qemu-m7). Stopping the timer ends QEMU's periodic re-arming. */
+ * boards (qemu-m3, qemu-m4f, qemu-m7). Stopping the timer ends QEMU's periodic re-arming; a
+ * re-arm that fired before the stop (a delay shorter than the handler's first instructions) is
+ * taken back from the NVIC, so that one trigger is one interrupt. */
 __attribute__((naked)) void BenchTimer_Handler(void)
 {
     __asm__ volatile("ldr r2, =" TIM_ASM(RTB_BOARD_TS_TIMER) "\n"
@@ -71,6 +80,9 @@ __attribute__((naked)) void BenchTimer_Handler(void)
                      "movs r3, #0\n"
                      "str r3, [r2, #0]\n"    /* CR1: stop */
                      "str r3, [r2, #0x10]\n" /* SR: clear the update flag */
+                     "ldr r2, =0xE000E280 + 4 * (" IRQ_ASM " / 32)\n"
+                     "ldr r3, =1 << (" IRQ_ASM " % 32)\n"
+                     "str r3, [r2]\n" /* NVIC ICPR: not pending */
                      "ldr r2, =rtb_stm32_irq_fire\n"
                      "ldr r0, [r2]\n" /* t_fire */
                      "b rtb_core_irq\n"
