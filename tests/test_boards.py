@@ -38,8 +38,16 @@ def test_a_missing_serial_port_or_a_bad_gdb_address_is_refused_first() -> None:
 
 
 def test_a_board_without_firmware_stops_saying_so() -> None:
-    with pytest.raises(RtbenchError, match=r"board-stm32f4.*does not have yet"):
-        board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+    with pytest.raises(RtbenchError, match=r"board-stm32g0.*does not have yet") as err:
+        board_target("nucleo-g071rb", "/dev/null", "localhost:3333")
+    assert "nucleo-f401re" in (err.value.hint or "")
+
+
+def test_a_board_of_a_known_family_becomes_a_run_of_its_drivers() -> None:
+    target = board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+    assert (target.name, target.folder.name, target.runner, target.arch) == \
+        ("board", "board-stm32f4", "board", "cortex-m4f")
+    assert target.spec["unit"] == "cycles" and target.spec["board"]["name"] == "NUCLEO-F401RE"
 
 
 HEAD = 'name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'

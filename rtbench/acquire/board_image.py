@@ -77,7 +77,19 @@ def family_values(name: str, family: dict[str, Any], board: dict[str, Any]) -> d
             "TIMER_HZ": tree.timer_hz, "TIMER_MODEL": TIMER_MODELS.index(model),
             "CONSOLE": int(console.removeprefix("USART")), "BAUD": int(board.get("uart", {}).get("baud", 115200)),
             "CONSOLE_HZ": tree.apb2_hz if console == "USART1" else tree.apb1_hz,
-            "SAMPLES": int(family.get("samples", 2048)), **_memory_values(board)}
+            **_capacity_values(family, board), **_memory_values(board)}
+
+
+def _capacity_values(family: dict[str, Any], board: dict[str, Any]) -> dict[str, int]:
+    """The sample buffer, and fewer or smaller task stacks than the catalogue's 40 of 512 words
+    where the board file says so."""
+    capacity = board.get("capacity", {})
+    values = {"SAMPLES": int(capacity.get("samples", family.get("samples", 2048)))}
+    if "tasks" in capacity:
+        values["MAX_TASKS"] = int(capacity["tasks"])
+    if "stack_words" in capacity:
+        values["TASK_STACK_WORDS"] = int(capacity["stack_words"])
+    return values
 
 
 def _clock_values(board: dict[str, Any], tree: ClockTree) -> dict[str, int]:

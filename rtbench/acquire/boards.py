@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -163,6 +164,10 @@ _TABLES: dict[str, dict[str, Check]] = {
     # Which of the family's timers the drivers use, and how they count.
     "timers": {"timestamp": _text, "interrupt": _text, "model": _choice("silicon", "qemu-7.2"),
                "hz": _whole(1, 10**10, "Hz"), "scale": _scale},
+    # Room for the catalogue where the RAM is small: task slots and stack per task for every
+    # kernel alike, and samples buffered before they are sent (default: the family's).
+    "capacity": {"tasks": _whole(8, 40, "tasks"), "stack_words": _whole(128, 4096, "words"),
+                 "samples": _whole(256, 65536, "samples")},
     # An emulator standing in for the board (rtbench/acquire/stand_in.py): its command, and the
     # snapshot of its machine at power-on that the reset restores.
     "stand_in": {"qemu": _command, "snapshot": _text, "serial": _whole(0, 7, "serial ports")},
@@ -233,3 +238,21 @@ def board_target(board_text: str, serial: str | None, gdb: str | None) -> Target
 def _has_firmware(name: str) -> bool:
     _, board = load_board(name)
     return (firmware_dir() / "targets" / str(board["firmware"]) / "target.toml").exists()
+
+
+def probe_hint(board: dict[str, Any]) -> str:
+    """What to start when the board's GDB server does not answer: its command from the board file."""
+    server = board.get("probe", {}).get("server")
+    return (f"start {board['name']}'s probe server first: {server}" if server
+            else "start the probe's GDB server first (openocd, pyocd gdbserver, probe-rs gdb)")
+
+
+def check_probe(target: Target) -> None:
+    """Before anything is built: the GDB server must answer at --gdb."""
+    board, address = target.spec["board"], target.spec["board_link"]["gdb"]
+    host, port = parse_address(address)
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as err:
+        raise RtbenchError(f"no GDB server answers at {host}:{port} for {board['name']}: {err.strerror or err}",
+                           probe_hint(board)) from None

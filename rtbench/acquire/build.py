@@ -20,7 +20,7 @@ from . import processes, setup_parts
 from .board_image import image_defines
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
-from .platforms import Kernel, Target
+from .platforms import Kernel, Target, check_runs_on
 from .provenance import file_sha256
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -186,8 +186,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     check_tools(target)
     if profile not in kernel.profiles:
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
-    if not kernel.runs_on(target):
-        raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
+    check_runs_on(kernel, target)
     if not kernel.profile_runs_on(profile, target):
         limited = kernel.spec["profile_architectures"][profile]
         raise RtbenchError(f"the {kernel.name} profile '{profile}' cannot be built for {target.name} ({target.arch})",

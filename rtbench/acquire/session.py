@@ -136,6 +136,8 @@ def prepare(request: RunRequest) -> _Plan:
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     target = platforms.for_kernel(target, kernel)
+    if target.runner == "board":
+        platforms.check_runs_on(kernel, target)  # before the probe is asked for
     run_options.check_counts(request.iterations, request.warmup)
     if request.timeout is not None:
         run_options.check_seconds(request.timeout, "--timeout")
@@ -148,6 +150,8 @@ def prepare(request: RunRequest) -> _Plan:
     run_options.check_options(request.options, target, selected, everything)
     _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
+    if target.runner == "board":
+        boards.check_probe(target)
     return _Plan(target, kernel, everything, selected, variants)
 
 

@@ -26,6 +26,17 @@
 /* A board's RAM is small: samples go to the serial port every RTB_BOARD_SAMPLES (between
  * iterations, never inside one). */
 #define RTB_TARGET_SAMPLE_CAPACITY RTB_BOARD_SAMPLES
+/* What the board file's [capacity] gives every kernel when the catalogue's 40 tasks of 2 KiB
+ * do not fit its RAM: a benchmark that needs more tasks is then unsupported, saying so. */
+#ifdef RTB_BOARD_MAX_TASKS
+#define RTB_TARGET_MAX_TASKS RTB_BOARD_MAX_TASKS
+#define RTB_TARGET_MAX_TASKS_TEXT_(n) "this board's image has " #n " task slots ([capacity] tasks in its board file): the benchmark needs more"
+#define RTB_TARGET_MAX_TASKS_TEXT_N(n) RTB_TARGET_MAX_TASKS_TEXT_(n)
+#define RTB_TARGET_MAX_TASKS_TEXT RTB_TARGET_MAX_TASKS_TEXT_N(RTB_BOARD_MAX_TASKS)
+#endif
+#ifdef RTB_BOARD_TASK_STACK_WORDS
+#define RTB_TARGET_TASK_STACK_WORDS RTB_BOARD_TASK_STACK_WORDS
+#endif
 
 #define RTB_TARGET_NO_UART "the board drivers of the stm32f4 family have no benchmark UART yet (the console uses one)"
 
