@@ -55,7 +55,7 @@ def test_other_clocks(tmp_path: Path, clock: int, source: str, pll: tuple, apb1:
     ("clock_hz = 84000000", "clock_hz = 84000001", "clock_hz: 84000001 Hz cannot be made from HSI at 16000000 Hz"),
     ("clock_hz = 84000000", "clock_hz = 180000000", "clock_hz: 180000000 Hz is above 168 MHz"),
     ('source = "hsi"', 'source = "hse"', '[clock] source = "hse" needs hse_hz'),
-    ('timestamp = "DWT"\n', 'timestamp = "TIM9"\n', "timers.timestamp: 'TIM9' is not one of the board-stm32f4 drivers'"),
+    ('timestamp = "DWT"\n', 'timestamp = "TIM9"\n', "timers.timestamp: 'TIM9' is not one of the board-stm32f4"),
     ('interrupt = "TIM2"', 'interrupt = "TIM3"', "timers.interrupt: 'TIM3' is not one of the board-stm32f4"),
     ('timestamp = "DWT"\n', 'timestamp = "TIM2"\n', "timers.interrupt: TIM2 is the timestamp counter too"),
     ('peripheral = "USART2"', 'peripheral = "UART7"', "uart.peripheral: 'UART7' is not one of"),
