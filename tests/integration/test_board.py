@@ -6,15 +6,13 @@ given its command line, started at its reset vector and read over the pty; a fau
 from the stream and a hang is caught by the watchdog."""
 from __future__ import annotations
 
-import re
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
+from rtbench.acquire import stand_in as stand_ins
+from rtbench.acquire.stand_in import StandIn
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import run_catalogue
@@ -22,40 +20,13 @@ from tests.conftest import run_catalogue
 BENCHES = "task_switch,sem_take,irq_latency"
 
 
-@dataclass
-class StandIn:
-    serial: str
-    gdb: str
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("localhost", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def stand_in() -> Iterator[StandIn]:
-    port = _free_port()
-    proc = subprocess.Popen(["qemu-system-arm", "-machine", "mps2-an386", "-cpu", "cortex-m4",
-                             "-icount", "shift=7,align=off,sleep=off", "-display", "none", "-monitor", "none",
-                             "-serial", "pty", "-S", "-gdb", f"tcp:localhost:{port}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    link = stand_ins.start("qemu-mps2-an386")
     try:
-        assert proc.stdout is not None
-        pty = re.search(r"/dev/pts/\d+", proc.stdout.readline())
-        assert pty, "QEMU did not say which pseudo-terminal its UART is on"
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("localhost", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield StandIn(pty.group(0), f"localhost:{port}")
+        yield link
     finally:
-        proc.kill()
-        proc.wait()
+        link.close()
 
 
 def _board_run(workspace: Workspace, link: StandIn, **overrides):

@@ -8,7 +8,10 @@ or unsupported for a reason the kernel or the board gives. The stand-in is exact
 the same samples."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +24,7 @@ from tests.integration.test_kernels import UNSUPPORTED as KERNEL_UNSUPPORTED
 from tests.parts import need
 
 BOARD = "qemu-netduinoplus2"
+BOARDS = Path(__file__).resolve().parent.parent.parent / "firmware" / "boards"
 NO_UART = "the board drivers of the stm32f4 family have no benchmark UART yet (the console uses one)"
 UART_LABELS = ("uart_irq_serve[semaphore=0]", "uart_irq_serve[semaphore=1]", "uart_irq_task")
 # The Cortex-M4F has its FPU: the FPU benchmarks run, but for task_switch_fpu's two tasks of one
@@ -72,3 +76,76 @@ def test_the_stand_in_is_exact_run_after_run(workspace: Workspace, netduino: sta
     second = _board_run(workspace, netduino, bench=benches)
     assert [r.status for r in first.results] == ["ok"] * 5
     assert [r.raw_samples for r in first.results] == [r.raw_samples for r in second.results]
+
+
+def test_calibrate_runs_the_twin_on_qemu_m4f(workspace: Workspace, netduino: stand_in.StandIn) -> None:
+    """rtbench calibrate with the stand-in as the board: its twin is the same FreeRTOS and
+    benchmarks on qemu-m4f, both counted in instructions, so every ratio is near 1; where the
+    drivers' code differs (the CMSDK timer's count-down read is an instruction longer than the
+    TIM's count-up one) the ratio says by how much."""
+    from rtbench.campaign.calibration import calibrate
+    from rtbench.results.store import Store
+
+    board = _board_run(workspace, netduino, bench="task_switch,sem_signal_wake,queue_send,irq_task_wake,tm_basic")
+    with Store(workspace.store) as store:
+        store.save(board)
+    calibration_id, document = calibrate(board, workspace, lambda _: None)
+    with Store(workspace.store, read_only=True) as store:
+        assert store.load_calibration(calibration_id) == (calibration_id, document)
+        twin = store.load(document["columns"][1]["run_id"])
+    assert twin.manifest["target"] == "qemu-m4f" and twin.manifest["os"] == "freertos"
+    assert twin.manifest["run"]["iterations"] == board.manifest["run"]["iterations"]
+    rows = {row["label"]: row for row in document["rows"]}
+    assert set(rows) == {"task_switch", "sem_signal_wake", "queue_send", "irq_task_wake"}  # tm_basic: operations
+    assert document["ratio_unit"] == "instructions per instruction"
+    assert rows["task_switch"]["medians"] == {"board": 58.0, "emulator": 59.0}
+    assert rows["queue_send"]["ratio"] == 1.0
+    assert all(0.9 < row["ratio"] < 1.1 for row in rows.values())
+
+
+def test_the_nucleo_f401re_capacity_runs_the_catalogue(workspace: Workspace, netduino: stand_in.StandIn,
+                                                       tmp_path: Path) -> None:
+    """The NUCLEO-F401RE's image settings (24 task slots of 1 KiB, 96 KiB of RAM, 1024 samples
+    buffered) on the stand-in: the plain image's benchmarks still run in 1 KiB stacks, and the
+    sweeps past 24 tasks say why they cannot. (The traced and services images, run on all three
+    kernels with these settings while they were written, fit and ran too: one image keeps this
+    test short.)"""
+    board = tmp_path / "small.toml"
+    capacity = (BOARDS / "nucleo-f401re.toml").read_text().split("[capacity]")[1]
+    board.write_text((BOARDS / f"{BOARD}.toml").read_text().replace("length = 0x00030000", "length = 0x00018000")
+                     + "\n[capacity]" + capacity)
+    plain = ",".join(b.name for b in catalogue.scan() if not (b.traced or b.services or b.host))
+    run = run_catalogue(workspace, target="board", board=str(board), serial=netduino.serial, gdb=netduino.gdb,
+                        bench=plain)
+    assert [(r.label(), r.status, r.reason) for r in run.results if r.status not in ("ok", "unsupported")] == []
+    slots = {r.label() for r in run.results if r.status == "unsupported" and "24 task slots" in r.reason}
+    assert slots == {"task_preempt_load[tasks=30]", "tick_cost[tasks=30]", "delay_block[tasks=30]",
+                     "window_preempt[tasks=30]"}
+
+
+def test_a_board_that_drops_mid_run_keeps_what_finished(tmp_path: Path) -> None:
+    """The probe and the serial port gone mid-run (the stand-in killed, as a board unplugged): the
+    benchmarks that finished are stored, the others say why they did not, exit status 1."""
+    link = stand_in.start(BOARD)
+    try:
+        home = tmp_path / "ws"
+        proc = subprocess.Popen([sys.executable, "-m", "rtbench", "run", "--home", str(home), "--target", "board",
+                                 "--board", BOARD, "--serial", link.serial, "--gdb", link.gdb,
+                                 "--bench", "task_switch,sem_signal_wake,mutex_pi", "--iterations", "20000"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert proc.stderr is not None
+        seen = []
+        for line in proc.stderr:
+            seen.append(line)
+            if line.startswith("rtbench: run") and "task_switch" in line:
+                link.process.kill()
+                break
+        _, rest = proc.communicate(timeout=300)
+    finally:
+        link.close()
+    assert proc.returncode == 1, "".join(seen) + rest
+    listed = subprocess.run([sys.executable, "-m", "rtbench", "report", "--home", str(home), "--format", "csv"],
+                            capture_output=True, text=True, timeout=60)
+    rows = {row.split(",")[1]: row for row in listed.stdout.splitlines()[1:]}
+    assert rows["task_switch"].split(",")[14] == "ok"
+    assert "the serial port closed" in rows["mutex_pi"]

@@ -47,11 +47,12 @@ def load(gdb: GdbRemote, board: dict[str, Any], build: Build, cmdline: bytes) ->
     parts = segments(build.elf)
     # A stand-in's flash (an emulator's ROM) is written like RAM, where its server has no vFlash.
     by_vflash = board.get("probe", {}).get("load", "vflash") == "vflash"
+    flash = [part for part in parts if _region(board, part) == "flash" and by_vflash]
     for part in parts:
-        if _region(board, part) == "flash" and by_vflash:
-            gdb.flash(part.address, part.data)
-        else:
+        if part not in flash:
             gdb.write_memory(part.address, part.data)
+    if flash:
+        gdb.program_flash([(part.address, part.data) for part in flash])
     found = symbols(build.elf, {CMDLINE_SYMBOL, EXIT_SYMBOL, "vector_table"})
     if CMDLINE_SYMBOL not in found or EXIT_SYMBOL not in found:
         raise RtbenchError(f"{build.elf} was not built for a board (no {CMDLINE_SYMBOL})")
