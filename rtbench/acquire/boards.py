@@ -158,7 +158,8 @@ _TOP: dict[str, Check] = {
 }
 _TABLES: dict[str, dict[str, Check]] = {
     "uart": {"peripheral": _text, "baud": _whole(50, 20_000_000, "baud")},
-    "probe": {"server": _text, "gdb": _gdb, "reset": _reset, "load": _choice("vflash", "memory")},
+    "probe": {"server": _text, "alternatives": _command, "gdb": _gdb, "reset": _reset,
+              "load": _choice("vflash", "memory")},
     # The clock's source: an oscillator through the PLL, or the machine's fixed clock (an emulator).
     "clock": {"source": _choice("hsi", "hse", "machine"), "hse_hz": _whole(1, 10**9, "Hz"), "hse_bypass": _flag},
     # Which of the family's timers the drivers use, and how they count.
@@ -243,8 +244,10 @@ def _has_firmware(name: str) -> bool:
 def probe_hint(board: dict[str, Any]) -> str:
     """What to start when the board's GDB server does not answer: its command from the board file."""
     server = board.get("probe", {}).get("server")
-    return (f"start {board['name']}'s probe server first: {server}" if server
-            else "start the probe's GDB server first (openocd, pyocd gdbserver, probe-rs gdb)")
+    others = board.get("probe", {}).get("alternatives", [])
+    if not server:
+        return "start the probe's GDB server first (openocd, pyocd gdbserver, probe-rs gdb)"
+    return f"start {board['name']}'s probe server first: {server}" + (f" (or: {'; '.join(others)})" if others else "")
 
 
 def check_probe(target: Target) -> None:
