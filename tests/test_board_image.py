@@ -129,3 +129,17 @@ def test_a_kernel_not_ported_to_the_family_is_refused(tmp_path: Path) -> None:
                     "--gdb", "localhost:1", "--os", "asp3")
     assert proc.returncode == 2 and "the asp3 port is not ported to board-stm32f4's machines" in proc.stderr
     assert "kernels there: freertos, ucos2, threadx" in proc.stderr
+
+
+def test_an_image_that_does_not_fit_the_board_says_so() -> None:
+    from rtbench.acquire.build import BuildError, _too_big
+
+    target = board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+    link = ("ld: rtbench.elf section `.noinit' will not fit in region `RAM'\n"
+            "ld: region `RAM' overflowed by 60248 bytes\ncollect2: error: ld returned 1 exit status")
+    err = _too_big(BuildError("building failed", "", link), target)
+    assert err is not None
+    assert str(err).startswith("the image does not fit NUCLEO-F401RE's memory map: its RAM region overflows by "
+                               "60248 bytes")
+    assert "[capacity]" in err.hint and "nucleo-f401re.toml" in err.hint
+    assert _too_big(BuildError("building failed", "", "error: unknown type name"), target) is None

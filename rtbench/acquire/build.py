@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -215,7 +216,10 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        try:
+            output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        except BuildError as err:
+            raise _too_big(err, target) or err from None
         elf_sha256 = file_sha256(directory / f"{image}.elf")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
@@ -224,6 +228,23 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
                  seconds=time.monotonic() - started, defines=tuple(defines),
                  kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
                  kernel_tree=tree, elf_sha256=elf_sha256, warnings=warning_lines(output))
+
+
+OVERFLOW = re.compile(r"region `(\w+)' overflowed by (\d+) bytes")
+
+
+def _too_big(err: BuildError, target: Target) -> RtbenchError | None:
+    """An image that does not fit its target's memory, said as such (the board file's memory map
+    and capacity are what to change), instead of the link's last lines."""
+    found = OVERFLOW.search(err.output)
+    if found is None:
+        return None
+    region, excess = found.groups()
+    board = target.spec.get("board")
+    where = f"{board['name']}'s memory map" if board else f"{target.name}'s memory"
+    hint = (f"check [memory] in {board['file']}; give fewer task slots, stack words or samples in its [capacity]"
+            if board else "select fewer benchmarks, or build with -Os")
+    return RtbenchError(f"the image does not fit {where}: its {region} region overflows by {excess} bytes", hint)
 
 
 def soc_blocks(kernel: Kernel) -> tuple[str, ...]:
