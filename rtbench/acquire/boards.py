@@ -135,13 +135,14 @@ def _names(value: Any) -> str | None:
 
 def _command(value: Any) -> str | None:
     if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-        return f"{_shown(value)} must be the command as a list of words, e.g. [\"qemu-system-arm\", \"-machine\", ...]"
+        return "must be a list of non-empty strings, e.g. [\"qemu-system-arm\", \"-machine\", ...]"
     return None
 
 
 def _scale(value: Any) -> str | None:
     if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v > 0 for v in value)):
-        return f"{_shown(value)} must be [numerator, denominator], two whole numbers above 0, e.g. [1, 128]"
+        return (f"{json.dumps(value, default=str)} is not [numerator, denominator], two whole numbers above 0, "
+                "e.g. [1, 128]")
     return None
 
 

@@ -35,7 +35,7 @@ HISTORY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:history\s+([A-Za-z0-9][A-Za-
                             r"\s*-->[ \t]*$")
 BISECT_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:bisect\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 STUDY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:(study|published)\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
-VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
+VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._/-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 MISSING = "—"
 

@@ -90,3 +90,23 @@ def test_a_stopped_board_run_keeps_what_finished(tmp_path, stand_in: StandIn) ->
                             text=True, timeout=60)
     row = next(line for line in listed.stdout.splitlines() if line.startswith("task_switch"))
     assert row.rstrip().endswith("ok")
+
+
+def test_a_silent_serial_port_is_exit_status_2_naming_what_to_check(tmp_path, stand_in: StandIn) -> None:
+    """The image loaded and started, but --serial is not the board's port: nothing arrives, and
+    the run stops with exit status 2 saying what to check, not with a table of errors."""
+    import os
+    import sys
+
+    controller, other = os.openpty()
+    port = os.ttyname(other)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "run", "--home", str(tmp_path / "ws"), "--target",
+                               "board", "--board", "qemu-mps2-an386", "--serial", port, "--gdb",
+                               stand_in.gdb, "--bench", "task_switch", "--silence", "3"],
+                              capture_output=True, text=True, timeout=300)
+    finally:
+        os.close(controller)
+        os.close(other)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert f"the serial port {port} stayed silent" in proc.stderr and "CMSDK UART0 at 115200 baud" in proc.stderr
