@@ -38,8 +38,16 @@ def test_a_missing_serial_port_or_a_bad_gdb_address_is_refused_first() -> None:
 
 
 def test_a_board_without_firmware_stops_saying_so() -> None:
-    with pytest.raises(RtbenchError, match=r"board-stm32f4.*does not have yet"):
-        board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+    with pytest.raises(RtbenchError, match=r"board-stm32g0.*does not have yet") as err:
+        board_target("nucleo-g071rb", "/dev/null", "localhost:3333")
+    assert "nucleo-f401re" in (err.value.hint or "")
+
+
+def test_a_board_of_a_known_family_becomes_a_run_of_its_drivers() -> None:
+    target = board_target("nucleo-f401re", "/dev/null", "localhost:3333")
+    assert (target.name, target.folder.name, target.runner, target.arch) == \
+        ("board", "board-stm32f4", "board", "cortex-m4f")
+    assert target.spec["unit"] == "cycles" and target.spec["board"]["name"] == "NUCLEO-F401RE"
 
 
 HEAD = 'name = "x"\ncore = "cortex-m4f"\nclock_hz = 1\nfirmware = "qemu-m4f"\nunit = "cycles"\n'
@@ -113,6 +121,33 @@ def test_every_field_of_a_board_file_is_checked_on_loading(tmp_path: Path, old: 
     assert old in STAND_IN
     path = tmp_path / "board.toml"
     path.write_text(STAND_IN.replace(old, new, 1))
+    with pytest.raises(RtbenchError, match=re.escape(f"board file {path}: {message}")):
+        load_board(str(path))
+
+
+NETDUINO = (Path(__file__).resolve().parent.parent / "firmware" / "boards" / "qemu-netduinoplus2.toml").read_text()
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('source = "machine"', 'source = "pll"', 'clock.source: "pll" must be one of hsi, hse, machine'),
+    ('[clock]\nsource = "machine"', '[clock]\nsource = "hse"\nhse_bypass = "yes"',
+     'clock.hse_bypass: "yes" must be true or false'),
+    ("\nscale = [1, 128]", "\nscale = [1, 0]", "timers.scale: [1, 0] is not [numerator, denominator]"),
+    ('model = "qemu-7.2"', 'model = "qemu-9"', 'timers.model: "qemu-9" must be one of silicon, qemu-7.2'),
+    ("hz = 1000000000", "hz = 0", "timers.hz: 0 is outside 1..10000000000 Hz"),
+    ('\nload = "memory"', '\nload = "jtag"', 'probe.load: "jtag" must be one of vflash, memory'),
+    ('reset = ["loadvm rtbench-power-on"]', 'reset = ["loadvm rtbench power-on"]',
+     'probe.reset: "loadvm rtbench power-on" is not a monitor command rtbench knows'),
+    ("serial = 1 ", "serial = 9 ", "stand_in.serial: 9 is outside 0..7 serial ports"),
+    ('qemu = ["qemu-system-arm"', 'qemu = ["", "qemu-system-arm"',
+     "stand_in.qemu: must be a list of non-empty strings"),
+    ("[stand_in]", "[capacity]\ntasks = 4\n\n[stand_in]", "capacity.tasks: 4 is outside 8..40 tasks"),
+    ("[stand_in]", "[capacity]\nstack = 4\n\n[stand_in]", "unknown key capacity.stack (known: tasks, stack_words"),
+])
+def test_the_board_familys_keys_are_checked_on_loading(tmp_path: Path, old: str, new: str, message: str) -> None:
+    assert old in NETDUINO
+    path = tmp_path / "board.toml"
+    path.write_text(NETDUINO.replace(old, new, 1))
     with pytest.raises(RtbenchError, match=re.escape(f"board file {path}: {message}")):
         load_board(str(path))
 

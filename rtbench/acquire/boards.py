@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -67,6 +68,9 @@ _ADDRESS_SPACE = 2**32  # the cores rtbench's boards have are 32-bit
 # The reset commands of the GDB servers the boards name (OpenOCD, pyOCD; QEMU's gdbstub for the
 # stand-in): a command the server does not know would only fail once the probe is connected.
 MONITOR_COMMANDS = ("reset", "reset halt", "reset init", "halt", "system_reset")
+# QEMU's snapshot of its machine at power-on (a stand-in board): `loadvm TAG` restores it,
+# virtual clock and all, as a power cycle would.
+SNAPSHOT_COMMAND = re.compile(r"loadvm [A-Za-z0-9_.-]+")
 
 
 def _shown(value: Any) -> str:
@@ -107,8 +111,38 @@ def _reset(value: Any) -> str | None:
     if not isinstance(value, list):
         return f"{_shown(value)} must be a list of monitor commands, e.g. [\"reset halt\"]"
     for command in value:
-        if command not in MONITOR_COMMANDS:
-            return f"{_shown(command)} is not a monitor command rtbench knows ({', '.join(MONITOR_COMMANDS)})"
+        if command not in MONITOR_COMMANDS and not (isinstance(command, str) and SNAPSHOT_COMMAND.fullmatch(command)):
+            return (f"{_shown(command)} is not a monitor command rtbench knows "
+                    f"({', '.join(MONITOR_COMMANDS)}, loadvm TAG)")
+    return None
+
+
+def _choice(*choices: str) -> Check:
+    def check(value: Any) -> str | None:
+        return None if value in choices else f"{_shown(value)} must be one of {', '.join(choices)}"
+    return check
+
+
+def _flag(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"{_shown(value)} must be true or false"
+
+
+def _names(value: Any) -> str | None:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        return f"{_shown(value)} must be a list of names, e.g. [\"prefetch\", \"icache\"]"
+    return None
+
+
+def _command(value: Any) -> str | None:
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        return "must be a list of non-empty strings, e.g. [\"qemu-system-arm\", \"-machine\", ...]"
+    return None
+
+
+def _scale(value: Any) -> str | None:
+    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v > 0 for v in value)):
+        return (f"{json.dumps(value, default=str)} is not [numerator, denominator], two whole numbers above 0, "
+                "e.g. [1, 128]")
     return None
 
 
@@ -121,10 +155,24 @@ def _notes(value: Any) -> str | None:
 _TOP: dict[str, Check] = {
     "name": _text, "core": _text, "firmware": _folder, "unit": _text, "timestamp": _text,
     "clock_hz": _whole(1, 10**10, "Hz"), "flash_wait_states": _whole(0, 64, "wait states"), "unit_notes": _notes,
+    "flash_accelerator": _names,
 }
 _TABLES: dict[str, dict[str, Check]] = {
     "uart": {"peripheral": _text, "baud": _whole(50, 20_000_000, "baud")},
-    "probe": {"server": _text, "gdb": _gdb, "reset": _reset},
+    "probe": {"server": _text, "alternatives": _command, "gdb": _gdb, "reset": _reset,
+              "load": _choice("vflash", "memory")},
+    # The clock's source: an oscillator through the PLL, or the machine's fixed clock (an emulator).
+    "clock": {"source": _choice("hsi", "hse", "machine"), "hse_hz": _whole(1, 10**9, "Hz"), "hse_bypass": _flag},
+    # Which of the family's timers the drivers use, and how they count.
+    "timers": {"timestamp": _text, "interrupt": _text, "model": _choice("silicon", "qemu-7.2"),
+               "hz": _whole(1, 10**10, "Hz"), "scale": _scale},
+    # Room for the catalogue where the RAM is small: task slots and stack per task for every
+    # kernel alike, and samples buffered before they are sent (default: the family's).
+    "capacity": {"tasks": _whole(8, 40, "tasks"), "stack_words": _whole(128, 4096, "words"),
+                 "samples": _whole(256, 65536, "samples")},
+    # An emulator standing in for the board (rtbench/acquire/stand_in.py): its command, and the
+    # snapshot of its machine at power-on that the reset restores.
+    "stand_in": {"qemu": _command, "snapshot": _text, "serial": _whole(0, 7, "serial ports")},
 }
 
 
@@ -192,3 +240,23 @@ def board_target(board_text: str, serial: str | None, gdb: str | None) -> Target
 def _has_firmware(name: str) -> bool:
     _, board = load_board(name)
     return (firmware_dir() / "targets" / str(board["firmware"]) / "target.toml").exists()
+
+
+def probe_hint(board: dict[str, Any]) -> str:
+    """What to start when the board's GDB server does not answer: its command from the board file."""
+    server = board.get("probe", {}).get("server")
+    others = board.get("probe", {}).get("alternatives", [])
+    if not server:
+        return "start the probe's GDB server first (openocd, pyocd gdbserver, probe-rs gdb)"
+    return f"start {board['name']}'s probe server first: {server}" + (f" (or: {'; '.join(others)})" if others else "")
+
+
+def check_probe(target: Target) -> None:
+    """Before anything is built: the GDB server must answer at --gdb."""
+    board, address = target.spec["board"], target.spec["board_link"]["gdb"]
+    host, port = parse_address(address)
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as err:
+        raise RtbenchError(f"no GDB server answers at {host}:{port} for {board['name']}: {err.strerror or err}",
+                           probe_hint(board)) from None

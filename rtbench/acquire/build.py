@@ -18,9 +18,10 @@ from .. import __version__
 from ..errors import RtbenchError
 from ..paths import Workspace, firmware_dir
 from . import processes, setup_parts
+from .board_image import image_defines
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
-from .platforms import Kernel, Target
+from .platforms import Kernel, Target, check_runs_on
 from .provenance import file_sha256
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -238,14 +239,14 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     check_tools(target)
     if profile not in kernel.profiles:
         raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
-    if not kernel.runs_on(target):
-        raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
+    check_runs_on(kernel, target)
     if not kernel.profile_runs_on(profile, target):
         limited = kernel.spec["profile_architectures"][profile]
         raise RtbenchError(f"the {kernel.name} profile '{profile}' cannot be built for {target.name} ({target.arch})",
                            f"it needs one of: {', '.join(limited)}")
     words = compiler_words(opt_flags)
     opt_flags = " ".join(words)
+    defines = (*defines, *(d for d in image_defines(target) if d not in defines))  # a board's own values
     key_text = f"{source.path}|{opt_flags}" + ("|" + ";".join(defines) if defines else "")
     if patch_key(kernel):  # a kernel variant built from a patched copy of the tree
         key_text += "|" + patch_key(kernel)
@@ -267,7 +268,10 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     # one configures and builds while the other waits, then finds it up to date.
     with exclusive(directory.with_name(directory.name + ".lock"),
                    lambda: log(f"waiting for another rtbench process building {directory.name}")):
-        output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        try:
+            output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+        except BuildError as err:
+            raise _too_big(err, target) or err from None
         elf_sha256 = file_sha256(directory / f"{image}.elf")
     compiler = target.spec.get("compiler", "cc")
     version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout.splitlines()
@@ -276,6 +280,23 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
                  seconds=time.monotonic() - started, defines=tuple(defines),
                  kernel_patches={p.name: p.sha256 for p in patches}, soc_blocks=soc_blocks(kernel),
                  kernel_tree=tree, elf_sha256=elf_sha256, warnings=warning_lines(output))
+
+
+OVERFLOW = re.compile(r"region `(\w+)' overflowed by (\d+) bytes")
+
+
+def _too_big(err: BuildError, target: Target) -> RtbenchError | None:
+    """An image that does not fit its target's memory, said as such (the board file's memory map
+    and capacity are what to change), instead of the link's last lines."""
+    found = OVERFLOW.search(err.output)
+    if found is None:
+        return None
+    region, excess = found.groups()
+    board = target.spec.get("board")
+    where = f"{board['name']}'s memory map" if board else f"{target.name}'s memory"
+    hint = (f"check [memory] in {board['file']}; give fewer task slots, stack words or samples in its [capacity]"
+            if board else "select fewer benchmarks, or build with -Os")
+    return RtbenchError(f"the image does not fit {where}: its {region} region overflows by {excess} bytes", hint)
 
 
 def soc_blocks(kernel: Kernel) -> tuple[str, ...]:

@@ -42,12 +42,26 @@ class Kernel(Described):
         return list(self.spec.get("profiles", ["default"]))
 
     def runs_on(self, target: Target) -> bool:
-        return target.arch in self.spec.get("architectures", [])
+        """The port builds for the target's core, and the target takes it: a target whose machine
+        the ports for that core do not all know (a board family) names the ones it runs."""
+        ported = target.spec.get("ported_kernels")
+        return target.arch in self.spec.get("architectures", []) and (ported is None or self.name in ported)
 
     def profile_runs_on(self, profile: str, target: Target) -> bool:
         """Whether the port can build `profile` for the target (os.toml profile_architectures)."""
         limited = self.spec.get("profile_architectures", {}).get(profile)
         return limited is None or target.arch in limited
+
+
+def check_runs_on(kernel: Kernel, target: Target) -> None:
+    """A kernel whose port does not run on the target is refused, saying which ones do."""
+    if kernel.runs_on(target):
+        return
+    ported = target.spec.get("ported_kernels")
+    if ported is not None and target.arch in kernel.spec.get("architectures", []):
+        raise RtbenchError(f"the {kernel.name} port is not ported to {target.folder.name}'s machines",
+                           f"kernels there: {', '.join(ported)}")
+    raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
 
 
 def _load(folder: Path, file_name: str) -> dict[str, Any]:

@@ -127,7 +127,12 @@ def _find_target(request: RunRequest) -> Target:
         return boards.board_target(request.board, request.serial, request.gdb)
     if request.board or request.serial or request.gdb:
         raise RtbenchError("--board, --serial and --gdb are for --target board", "add --target board")
-    return find_target(request.target)
+    target = find_target(request.target)
+    if target.runner == "board":
+        raise RtbenchError(f"{target.name} holds a board family's drivers: it runs on a board",
+                           f"--target board --board FILE (a board file whose firmware is {target.name!r}; "
+                           f"shipped: {', '.join(boards.known_boards())})")
+    return target
 
 
 @dataclass
@@ -147,6 +152,8 @@ def prepare(request: RunRequest) -> _Plan:
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     target = platforms.for_kernel(target, kernel)
+    if target.runner == "board":
+        platforms.check_runs_on(kernel, target)  # before the probe is asked for
     run_options.check_counts(request.iterations, request.warmup)
     if request.timeout is not None:
         run_options.check_seconds(request.timeout, "--timeout")
@@ -160,6 +167,8 @@ def prepare(request: RunRequest) -> _Plan:
     _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
     model = cycle_model.parse(request.cycles_model, target) if request.cycles_model is not None else None
+    if target.runner == "board":
+        boards.check_probe(target)
     return _Plan(target, kernel, everything, selected, variants, model)
 
 
@@ -181,8 +190,6 @@ def _build_images(request: RunRequest, plan: _Plan, source: sources.KernelSource
     target, kernel = plan.target, plan.kernel
     defines = (*platforms.counter_defines(target, request.count, plan.variants),
                *platforms.cpu_defines(target, plan.variants))
-    if target.runner == "board":
-        defines = (*defines, boards.BOARD_DEFINE)
     if request.cold:
         defines = (*defines, COLD_DEFINE)
     on_target = [b for b in plan.selected if not b.host]

@@ -4,7 +4,7 @@
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check,
 runs), analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system),
-completion.py (completion), history.py (history, ab)."""
+completion.py (completion), history.py (history, ab), calibrate.py (calibrate)."""
 from __future__ import annotations
 
 import argparse
@@ -18,6 +18,7 @@ from ..errors import RtbenchError
 from ..results.store import StoreError
 from . import output
 from .analysis import add_cache, add_deadline, add_footprint, add_kernels
+from .calibrate import add_calibrate
 from .campaign import add_campaign
 from .completion import add_completion
 from .doctor import add_doctor
@@ -28,7 +29,8 @@ from .run import add_run
 from .system import add_system
 
 # In the order `rtbench --help` lists them.
-COMMANDS = (add_run, add_campaign, add_history, add_ab, add_bisect, add_report, add_compare, add_check, add_footprint,
+COMMANDS = (add_run, add_campaign, add_history, add_ab, add_bisect, add_report, add_compare, add_check, add_calibrate,
+            add_footprint,
             add_kernels, add_cache, add_deadline, add_runs, add_list, add_sources, add_doctor, add_system,
             add_completion)
 

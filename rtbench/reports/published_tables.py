@@ -22,7 +22,7 @@ from rtbench.results.split import LEGEND as SPLIT_LEGEND
 from rtbench.results.split import Split
 from rtbench.results.tables import Column, Table, as_markdown, cell
 
-from . import published_history, published_studies, reference_runs
+from . import published_calibrations, published_history, published_studies, reference_runs
 
 # The statistics a table may show: name -> key in a result's JSON row.
 STATISTICS = {"median": "p50", "min": "min", "max": "max", "mean": "mean", "p90": "p90", "p99": "p99",
@@ -35,7 +35,7 @@ HISTORY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:history\s+([A-Za-z0-9][A-Za-
                             r"\s*-->[ \t]*$")
 BISECT_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:bisect\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
 STUDY_MARKER = re.compile(r"^[ \t]*<!--\s*rtbench:(study|published)\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s*-->[ \t]*$")
-VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
+VALUE_MARKER = re.compile(r"<!--\s*rtbench:value\s+([A-Za-z0-9][A-Za-z0-9._/-]*)\s+(\S+?)(?:\s+([a-z0-9]+))?\s*-->")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 MISSING = "—"
 
@@ -243,6 +243,8 @@ def _marker_block(line: str, tables: Path | None, runs: Path | None) -> str | No
         name, benchmarks = match.group(1), match.group(2).split()
         return published_history.block(name, benchmarks or None,
                                        folder=runs / "history" if runs is not None else None).rstrip("\n")
+    if (match := published_calibrations.MARKER.fullmatch(line)):
+        return published_calibrations.block(match.group(1), runs).rstrip("\n")
     if (match := BISECT_MARKER.fullmatch(line)):
         return published_history.bisection_block(
             match.group(1), folder=runs / "history" if runs is not None else None).rstrip("\n")

@@ -65,8 +65,8 @@ def _statistic(matrix: np.ndarray, stat: str) -> np.ndarray:
 
 
 def _resampled(base: np.ndarray, other: np.ndarray, stats: Sequence[str], resamples: int,
-               rng: np.random.Generator) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    paired = len(base) == len(other)
+               rng: np.random.Generator, paired: bool = True) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    paired = paired and len(base) == len(other)
     out: dict[str, tuple[list[np.ndarray], list[np.ndarray]]] = {s: ([], []) for s in stats}
     chunk = max(1, _CHUNK_ELEMENTS // max(len(base), len(other)))
     done = 0
@@ -102,8 +102,10 @@ def _subset(values: np.ndarray, size: int, rng: np.random.Generator) -> np.ndarr
 
 def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *, resamples: int = 2000,
                     confidence: float = 0.95, seed: int = 0,
-                    stats: Sequence[str] = STATS) -> dict[str, Estimate]:
-    """Median and mean of `other` against `base`: ratio and difference with bootstrap intervals."""
+                    stats: Sequence[str] = STATS, paired: bool = True) -> dict[str, Estimate]:
+    """Median and mean of `other` against `base`: ratio and difference with bootstrap intervals.
+    paired=False resamples each side on its own even at equal lengths (two platforms, whose
+    iteration i have nothing in common)."""
     if not base or not other:
         raise ValueError("both sample lists need at least one sample")
     if resamples < 1 or not 0.0 < confidence < 1.0:
@@ -113,7 +115,7 @@ def compare_samples(base: Sequence[int | float], other: Sequence[int | float], *
     rng = np.random.default_rng(seed)
     subset = bounded_subset(max(len(a), len(b)), resamples)
     drawn_a, drawn_b = (a, b) if subset is None else (_subset(a, subset, rng), _subset(b, subset, rng))
-    boot = _resampled(drawn_a, drawn_b, stats, resamples, rng)
+    boot = _resampled(drawn_a, drawn_b, stats, resamples, rng, paired)
     estimates: dict[str, Estimate] = {}
     for stat in stats:
         point_a = float(median(base)) if stat == "median" else float(np.mean(a))

@@ -30,6 +30,7 @@ COMPARE = "rtbench-compare/1"
 FOOTPRINT = "rtbench-footprint/1"
 TABLE = "rtbench-table/1"
 BISECT = "rtbench-bisect/1"
+CALIBRATION = "rtbench-calibration/1"
 
 # kind -> (what a document of that kind is, what writes it)
 _KINDS = {
@@ -38,6 +39,7 @@ _KINDS = {
     "rtbench-footprint": ("a footprint table", "`rtbench footprint --json FILE`"),
     "rtbench-table": ("a printed table", "`rtbench report --format json`"),
     "rtbench-bisect": ("a bisection", "`rtbench bisect --json FILE`"),
+    "rtbench-calibration": ("a calibration", "`rtbench calibrate --json FILE`"),
 }
 _INT64 = (-(2**63), 2**63 - 1)
 REPEAT_RULE = "a run holds one result per benchmark and parameter set"

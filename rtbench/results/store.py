@@ -17,7 +17,7 @@ from rtbench.paths import Workspace
 from rtbench.results.schema import REPEAT_HINT, REPEAT_RULE
 from rtbench.results.stats import summarize
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -47,6 +47,11 @@ CREATE TABLE IF NOT EXISTS results (
     model TEXT,
     model_samples BLOB,
     PRIMARY KEY (run_id, position)
+);
+CREATE TABLE IF NOT EXISTS calibrations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    created TEXT NOT NULL,
+    document TEXT NOT NULL
 );
 """
 
@@ -117,6 +122,7 @@ class Store:
         self._cold = "cold_raw"
         self._image = "image"
         self._model = "model, model_samples"
+        self._calibrations = True  # version 6 keeps calibrations (rtbench calibrate) beside the runs
         if read_only:
             self._db = self._open_read_only()
             return
@@ -164,6 +170,7 @@ class Store:
             self._image = "''"
         if version < 5:
             self._model = "NULL AS model, NULL AS model_samples"
+        self._calibrations = "calibrations" in tables
         return db
 
     def _migrate(self) -> None:
@@ -272,6 +279,32 @@ class Store:
             raise StoreError(f"run {found_id} in {self.path}: result {index} ({results[index].label()}) repeats "
                              f"result {first}: {REPEAT_RULE}", REPEAT_HINT.partition(", or")[0])
         return Run(manifest=manifest, results=results, run_id=found_id)
+
+    def save_calibration(self, document: dict[str, Any]) -> int:
+        """Stores a calibration document (rtbench-calibration/1); returns its id."""
+        with self._db:
+            cursor = self._db.execute("INSERT INTO calibrations (created, document) VALUES (?, ?)",
+                                      (document.get("created", ""), json.dumps(document)))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def load_calibration(self, calibration_id: int | None = None) -> tuple[int, dict[str, Any]]:
+        """The calibration with that id, or the latest; a missing or damaged one is a StoreError."""
+        if not self._calibrations:
+            raise StoreError(f"no calibrations stored yet in {self.path}: run `rtbench calibrate` first")
+        query = ("SELECT id, document FROM calibrations ORDER BY id DESC LIMIT 1" if calibration_id is None
+                 else "SELECT id, document FROM calibrations WHERE id = ?")
+        row = self._db.execute(query, () if calibration_id is None else (calibration_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no calibration {'stored yet' if calibration_id is None else calibration_id} "
+                             f"in {self.path}", "rtbench calibrate RUN stores one")
+        try:
+            document = json.loads(row[1])
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise StoreError(f"calibration {row[0]} in {self.path} is damaged: {exc}") from None
+        if not isinstance(document, dict):
+            raise StoreError(f"calibration {row[0]} in {self.path} is damaged: not a JSON object")
+        return int(row[0]), document
 
     def manifests_where(self, json_path: str, value: str) -> list[tuple[int, dict[str, Any]]]:
         """(id, manifest) of the runs whose manifest holds `value` at `json_path` (SQLite's JSON

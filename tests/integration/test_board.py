@@ -6,15 +6,13 @@ given its command line, started at its reset vector and read over the pty; a fau
 from the stream and a hang is caught by the watchdog."""
 from __future__ import annotations
 
-import re
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
+from rtbench.acquire import stand_in as stand_ins
+from rtbench.acquire.stand_in import StandIn
 from rtbench.paths import Workspace
 from rtbench.results.stats import median
 from tests.conftest import run_catalogue
@@ -22,40 +20,13 @@ from tests.conftest import run_catalogue
 BENCHES = "task_switch,sem_take,irq_latency"
 
 
-@dataclass
-class StandIn:
-    serial: str
-    gdb: str
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("localhost", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def stand_in() -> Iterator[StandIn]:
-    port = _free_port()
-    proc = subprocess.Popen(["qemu-system-arm", "-machine", "mps2-an386", "-cpu", "cortex-m4",
-                             "-icount", "shift=7,align=off,sleep=off", "-display", "none", "-monitor", "none",
-                             "-serial", "pty", "-S", "-gdb", f"tcp:localhost:{port}"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    link = stand_ins.start("qemu-mps2-an386")
     try:
-        assert proc.stdout is not None
-        pty = re.search(r"/dev/pts/\d+", proc.stdout.readline())
-        assert pty, "QEMU did not say which pseudo-terminal its UART is on"
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("localhost", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield StandIn(pty.group(0), f"localhost:{port}")
+        yield link
     finally:
-        proc.kill()
-        proc.wait()
+        link.close()
 
 
 def _board_run(workspace: Workspace, link: StandIn, **overrides):
@@ -119,3 +90,23 @@ def test_a_stopped_board_run_keeps_what_finished(tmp_path, stand_in: StandIn) ->
                             text=True, timeout=60)
     row = next(line for line in listed.stdout.splitlines() if line.startswith("task_switch"))
     assert row.rstrip().endswith("ok")
+
+
+def test_a_silent_serial_port_is_exit_status_2_naming_what_to_check(tmp_path, stand_in: StandIn) -> None:
+    """The image loaded and started, but --serial is not the board's port: nothing arrives, and
+    the run stops with exit status 2 saying what to check, not with a table of errors."""
+    import os
+    import sys
+
+    controller, other = os.openpty()
+    port = os.ttyname(other)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "rtbench", "run", "--home", str(tmp_path / "ws"), "--target",
+                               "board", "--board", "qemu-mps2-an386", "--serial", port, "--gdb",
+                               stand_in.gdb, "--bench", "task_switch", "--silence", "3"],
+                              capture_output=True, text=True, timeout=300)
+    finally:
+        os.close(controller)
+        os.close(other)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+    assert f"the serial port {port} stayed silent" in proc.stderr and "CMSDK UART0 at 115200 baud" in proc.stderr

@@ -34,6 +34,11 @@ rtb_task *rtb_group_spawn(rtb_group *group, const char *name, rtb_task_fn fn, vo
         task = rtb_os_task_create(name, fn, arg, prio);
     if (!task) {
         const char *why = group->count < RTB_GROUP_MAX ? rtb_os_task_unsupported(prio) : 0;
+#ifdef RTB_TARGET_MAX_TASKS
+        /* A target that gives fewer task slots than the catalogue's 40 (a board's RAM). */
+        if (!why)
+            why = RTB_TARGET_MAX_TASKS_TEXT;
+#endif
         if (why)
             rtb_unsupported(group->run, why);
         else

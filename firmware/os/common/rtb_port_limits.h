@@ -7,15 +7,26 @@
 #define RTB_PORT_LIMITS_H
 
 #include "rtb/os.h"
+#include "rtb_target_config.h"
 
+/* A target with little RAM (a board) may give fewer task slots, or smaller stacks, to every
+ * kernel alike: RTB_TARGET_MAX_TASKS, RTB_TARGET_TASK_STACK_WORDS. */
+#ifdef RTB_TARGET_MAX_TASKS
+#define RTB_PORT_MAX_TASKS RTB_TARGET_MAX_TASKS
+#else
 #define RTB_PORT_MAX_TASKS 40u
+#endif
 #define RTB_PORT_MAX_SEMS 16u
 #define RTB_PORT_MAX_MUTEXES 8u
 #define RTB_PORT_MAX_QUEUES 8u
 #define RTB_PORT_MAX_POOLS 4u
 #define RTB_PORT_MAX_FLAGS 4u
 #define RTB_PORT_MAX_TIMERS 4u
+#ifdef RTB_TARGET_TASK_STACK_WORDS
+#define RTB_PORT_TASK_STACK_WORDS RTB_TARGET_TASK_STACK_WORDS
+#else
 #define RTB_PORT_TASK_STACK_WORDS 512u
+#endif
 /* Each pool's arena, on kernels with native fixed-block pools. */
 #define RTB_PORT_POOL_ARENA_BYTES 2048u
 

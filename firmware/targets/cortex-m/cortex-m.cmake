@@ -12,9 +12,13 @@ set(RTB_CM_DIR ${CMAKE_CURRENT_LIST_DIR})
 # so unused kernel functions are still dropped. `--opt '-O2 -fdata-sections'` measures with it.
 set(RTB_KERNEL_FLAGS -fno-data-sections)
 
-# rtb_cortex_m_target(<target folder> FAMILY <folder here> SOURCES <peripheral source here>...)
+# rtb_cortex_m_target(<target folder> [FAMILY <folder here>] [SOURCES <peripheral source here>...]
+#                     [BOARD_SOURCES <source in the target folder>...])
+# A board family (targets/board-<family>/) keeps its drivers, headers and link.ld in its own
+# folder: it names no FAMILY, and its link.ld takes the board file's memory map (RTB_BOARD_CODE_*
+# and RTB_BOARD_RAM_* among RTB_DEFINES) as linker symbols.
 macro(rtb_cortex_m_target target_dir)
-    cmake_parse_arguments(rtb_cm "" "FAMILY" "SOURCES" ${ARGN})
+    cmake_parse_arguments(rtb_cm "" "FAMILY" "SOURCES;BOARD_SOURCES" ${ARGN})
     # On a real board (the board runner) no semihosting host answers: board_host.c instead.
     if("RTB_BOARD_HOST" IN_LIST RTB_DEFINES)
         set(rtb_cm_host ${RTB_CM_DIR}/board_host.c)
@@ -26,7 +30,21 @@ macro(rtb_cortex_m_target target_dir)
     foreach(source ${rtb_cm_SOURCES})
         list(APPEND RTB_TARGET_SOURCES ${RTB_CM_DIR}/${source})
     endforeach()
-    set(RTB_TARGET_INCLUDES ${target_dir}/include ${RTB_CM_DIR}/${rtb_cm_FAMILY} ${RTB_CM_DIR})
-    set(RTB_TARGET_LINK_OPTIONS -T${RTB_CM_DIR}/${rtb_cm_FAMILY}/link.ld -L${RTB_CM_DIR}
+    foreach(source ${rtb_cm_BOARD_SOURCES})
+        list(APPEND RTB_TARGET_SOURCES ${target_dir}/${source})
+    endforeach()
+    if(rtb_cm_FAMILY)
+        set(rtb_cm_family_dir ${RTB_CM_DIR}/${rtb_cm_FAMILY})
+    else()
+        set(rtb_cm_family_dir ${target_dir})
+    endif()
+    set(RTB_TARGET_INCLUDES ${target_dir}/include ${rtb_cm_family_dir} ${RTB_CM_DIR})
+    set(RTB_TARGET_LINK_OPTIONS -T${rtb_cm_family_dir}/link.ld -L${RTB_CM_DIR}
         -nostartfiles --specs=nano.specs --specs=nosys.specs)
+    foreach(definition ${RTB_DEFINES})
+        if(definition MATCHES "^RTB_BOARD_(CODE|RAM)_(ORIGIN|LENGTH)=(.+)$")
+            list(APPEND RTB_TARGET_LINK_OPTIONS
+                "-Wl,--defsym=RTB_${CMAKE_MATCH_1}_${CMAKE_MATCH_2}=${CMAKE_MATCH_3}")
+        endif()
+    endforeach()
 endmacro()

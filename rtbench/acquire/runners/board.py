@@ -14,6 +14,7 @@ from typing import Any
 
 from ...errors import RtbenchError
 from .. import interrupts, setup_parts
+from ..boards import probe_hint
 from ..build import Build
 from ..elf import Segment, segments, symbols
 from ..gdb_remote import GdbRemote, GdbRemoteError
@@ -44,11 +45,14 @@ def load(gdb: GdbRemote, board: dict[str, Any], build: Build, cmdline: bytes) ->
     for command in board.get("probe", {}).get("reset", []):
         gdb.monitor(command)
     parts = segments(build.elf)
+    # A stand-in's flash (an emulator's ROM) is written like RAM, where its server has no vFlash.
+    by_vflash = board.get("probe", {}).get("load", "vflash") == "vflash"
+    flash = [part for part in parts if _region(board, part) == "flash" and by_vflash]
     for part in parts:
-        if _region(board, part) == "flash":
-            gdb.flash(part.address, part.data)
-        else:
+        if part not in flash:
             gdb.write_memory(part.address, part.data)
+    if flash:
+        gdb.program_flash([(part.address, part.data) for part in flash])
     found = symbols(build.elf, {CMDLINE_SYMBOL, EXIT_SYMBOL, "vector_table"})
     if CMDLINE_SYMBOL not in found or EXIT_SYMBOL not in found:
         raise RtbenchError(f"{build.elf} was not built for a board (no {CMDLINE_SYMBOL})")
@@ -97,9 +101,14 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     lines: queue.Queue[str | None] = queue.Queue()
     stop = threading.Event()
     started = time.monotonic()
-    gdb = GdbRemote(link["gdb"])
     interrupted: BaseException | None = None
     status: int | None = None
+    try:
+        gdb = connect(link["gdb"], board)
+    except RtbenchError:
+        port.close()
+        log.close()
+        raise
     try:
         sp, pc = load(gdb, board, build, cmdline)
         port.reset_input_buffer()
@@ -110,7 +119,8 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
         gdb.resume()
         try:
             end_reason = _watch(lines, log, parser, launch, started)
-            status = _exit_status(gdb, build) if end_reason is None else None
+            if end_reason is None:
+                status, end_reason = _exit_status(gdb, build)
         except KeyboardInterrupt as err:
             # Ctrl-C or SIGTERM: the benchmarks that finished are kept, and the core is stopped
             # rather than left running the rest of the catalogue.
@@ -118,20 +128,39 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
             end_reason = f"interrupted ({interrupts.signal_name(err)})"
             _halt(gdb)
             drain(lines, log, parser, launch)
+        if end_reason is not None and interrupted is None:
+            _halt(gdb)  # a board that hung or lost its link is stopped, not left running
     finally:
         stop.set()
         gdb.close()
         port.close()
         log.close()
-    if end_reason is None and status is None:
-        end_reason = "the image sent its last record but never reached its exit"
     capture = parser.finish(end_reason)
     if log.problem:
         capture.errors.append(log.problem)
+    if not capture.hello and interrupted is None:
+        raise _silent(board, link, end_reason)
     details = {"gdb": link["gdb"], "serial": link["serial"], "loaded_at_pc": f"0x{pc:08x}",
                **({"core": "halted by rtbench when the run was interrupted"} if interrupted else {})}
     return ConsoleRun(capture, status, end_reason, launch.log_path, time.monotonic() - started, command,
                       interrupted, details=details)
+
+
+def connect(address: str, board: dict[str, Any]) -> GdbRemote:
+    """The probe's GDB server, or an error that names the server to start and how."""
+    try:
+        return GdbRemote(address)
+    except GdbRemoteError as err:
+        raise RtbenchError(str(err).split("\n")[0], probe_hint(board)) from None
+
+
+def _silent(board: dict[str, Any], link: dict[str, str], end_reason: str | None) -> RtbenchError:
+    uart = board.get("uart", {})
+    return RtbenchError(f"the serial port {link['serial']} stayed silent: {board['name']}'s image was loaded and "
+                        f"started through {link['gdb']}, but sent nothing ({end_reason})",
+                        f"--serial must be the port of the board's {uart.get('peripheral', 'UART')} at "
+                        f"{uart.get('baud', 115200)} baud (on a Nucleo, the ST-LINK's /dev/ttyACM*), and the "
+                        f"clock in {board['file']} the board's own: a wrong clock gives a wrong baud rate")
 
 
 def _halt(gdb: GdbRemote) -> None:
@@ -158,25 +187,30 @@ def _watch(lines: queue.Queue[str | None], log: ConsoleLog, parser: StreamParser
     return "the serial port closed" if reason == STREAM_ENDED else reason
 
 
-def _exit_status(gdb: GdbRemote, build: Build) -> int | None:
-    """The status the image parked with (it stores it, then waits with interrupts masked)."""
+def _exit_status(gdb: GdbRemote, build: Build) -> tuple[int | None, str | None]:
+    """The status the image parked with (it stores it, then waits with interrupts masked), or why
+    there is none: the probe stopped answering, or the image never parked."""
     address = symbols(build.elf, {EXIT_SYMBOL})[EXIT_SYMBOL]
-    gdb.halt()
-    for _ in range(20):
-        value = int.from_bytes(gdb.read_memory(address, 4), "little")
-        if value & EXITED:
-            return value & ~EXITED
-        gdb.resume()
-        time.sleep(0.05)
+    try:
         gdb.halt()
-    return None
+        for _ in range(20):
+            value = int.from_bytes(gdb.read_memory(address, 4), "little")
+            if value & EXITED:
+                return value & ~EXITED, None
+            gdb.resume()
+            time.sleep(0.05)
+            gdb.halt()
+    except (GdbRemoteError, OSError, TimeoutError) as err:
+        return None, f"the probe stopped answering after the last record: {err}"
+    return None, "the image sent its last record but never reached its exit"
 
 
 def describe(target: Target) -> dict[str, str]:
     board, link = target.spec["board"], target.spec["board_link"]
     memory = {name: f"0x{r['origin']:08x}+0x{r['length']:x}" for name, r in board.get("memory", {}).items()}
     return {"name": "board", "board": str(board["name"]), "board_file": str(board["file"]),
-            "core": str(board["core"]), "clock_hz": str(board["clock_hz"]),
+            "firmware": target.folder.name, "core": str(board["core"]), "clock_hz": str(board["clock_hz"]),
             "flash_wait_states": str(board.get("flash_wait_states", "")),
+            "flash_accelerator": ",".join(board.get("flash_accelerator", [])),
             "uart": str(board.get("uart", {})), "memory": str(memory), "probe": str(board.get("probe", {})),
             "gdb": link["gdb"], "serial": link["serial"], "timing": str(board.get("timestamp", ""))}

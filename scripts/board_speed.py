@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 rtbench developers
+"""How long a whole-catalogue board run takes through a stand-in board (QEMU's netduinoplus2 by
+default, the board-stm32f4 drivers): the stand-in started, the three images (plain,
+instrumented, services) built, loaded through the gdbstub and run. Target: under 3 minutes here
+with the images built (`warm`); `clean` builds them first in a fresh workspace.
+
+    python3 scripts/board_speed.py [--repeat 1] [--board qemu-netduinoplus2] [--os freertos]
+    python3 scripts/board_speed.py --record docs/reference/host/board-speed.json
+    python3 scripts/board_speed.py --show [FILE]   # the kept figures as Markdown
+
+Host time on a shared machine: not checked exactly, and another machine gives other figures."""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rtbench.acquire import stand_in
+from rtbench.results.stats import median
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_speed import commit, machine, timed  # the speed script's helpers
+
+RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "board-speed.json"
+CASES = (("clean", "stand-in, clean build + whole catalogue"), ("warm", "stand-in, whole catalogue, images built"))
+TARGET_SECONDS = 180
+
+
+def one_run(board: str, kernel: str, home: str) -> float:
+    """Seconds for the stand-in's start and one whole-catalogue board run."""
+    started = time.perf_counter()
+    link = stand_in.start(board)
+    try:
+        timed([sys.executable, "-m", "rtbench", "--home", home, "run", "--target", "board", "--board", board,
+               "--serial", link.serial, "--gdb", link.gdb, "--os", kernel])
+    finally:
+        link.close()
+    return time.perf_counter() - started
+
+
+def measure(args: argparse.Namespace) -> None:
+    seconds: dict[str, list[float]] = {"clean": [], "warm": []}
+    load_before = os.getloadavg()[0]
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory() as home:
+            seconds["clean"].append(one_run(args.board, args.os, home))
+            seconds["warm"].append(one_run(args.board, args.os, home))
+    for key, label in CASES:
+        values = seconds[key]
+        print(f"{label:<44} median {median(values):7.1f} s   min {min(values):7.1f} s   max {max(values):7.1f} s")
+    met = median(seconds["warm"]) < TARGET_SECONDS
+    print(f"target {TARGET_SECONDS} s with the images built: {'met' if met else 'MISSED'}")
+    if args.record:
+        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
+                  "rtbench": commit(), "board": args.board, "os": args.os, "repeat": args.repeat,
+                  "seconds": {key: [round(v, 1) for v in values] for key, values in seconds.items()}}
+        args.record.parent.mkdir(parents=True, exist_ok=True)
+        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {args.record}")
+
+
+def show(path: Path) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    print("| case | median | min | max |\n| --- | ---: | ---: | ---: |")
+    for key, label in CASES:
+        values = data["seconds"][key]
+        print(f"| {label} | {median(values):.0f} s | {min(values):.0f} s | {max(values):.0f} s |")
+    where = data["machine"]
+    load = where.get("load_average")
+    loaded = f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
+    met = "met" if median(data["seconds"]["warm"]) < TARGET_SECONDS else "missed"
+    print(f"\n`scripts/board_speed.py --repeat {data['repeat']} --board {data['board']} --os {data['os']}`, "
+          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{loaded}) on "
+          f"{data['date']} with rtbench {data['rtbench']}; the {TARGET_SECONDS} s target with the images built "
+          f"was {met} there. Host time on a machine shared with other work: not checked exactly.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--board", default="qemu-netduinoplus2", help="a stand-in board file ([stand_in])")
+    parser.add_argument("--os", default="freertos")
+    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
+    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help="print recorded figures as Markdown")
+    args = parser.parse_args()
+    if args.show:
+        show(args.show)
+    else:
+        measure(args)
+
+
+if __name__ == "__main__":
+    main()
