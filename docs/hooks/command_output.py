@@ -8,21 +8,26 @@ docs/reference/CELL.json.gz, given to the command as the JSON file CELL.json:
     <!-- rtbench:command compare {qemu-m3-freertos} {qemu-m3-ucos2} -->
 
 A line <!-- rtbench:script NAME ARGS --> runs `python3 scripts/NAME ARGS` the same way and puts
-what it prints into the page as Markdown (the table scripts print Markdown tables).
+what it prints into the page as Markdown (the table scripts print Markdown tables). Both run in
+the build's own process, as a command in a scratch directory would.
 
 Only commands that read runs belong here (report, compare, check, cache, deadline, footprint
-of a run, runs): the build measures nothing. The command runs in a scratch directory with a
+of a run, runs): the build measures nothing. The command runs as in a scratch directory with a
 workspace of its own; an exit status of 2 (an error) stops the build with rtbench's message,
 while 1 (a verdict: a regression, a failed check) is output like any other."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
+import runpy
 import shlex
-import subprocess
+import signal
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +55,52 @@ def run(args: str, root: Path, script: str | None = None) -> tuple[str, str]:
             doc = reference_runs.load(name, root / "docs" / "reference")
             (folder / f"{name}.json").write_text(json.dumps(doc), encoding="utf-8")
         shown = CELL.sub(lambda m: f"{m.group(1)}.json", args)
-        env = dict(os.environ, PYTHONPATH=str(root), RTBENCH_HOME=str(folder / "home"), COLUMNS="100")
-        program = ["-m", "rtbench"] if script is None else [str(root / "scripts" / script)]
-        done = subprocess.run([sys.executable, *program, *shlex.split(shown)], cwd=folder, env=env,
-                              capture_output=True, text=True, timeout=300, check=False)
+        with _as_a_process(folder, RTBENCH_HOME=str(folder / "home"), COLUMNS="100") as (out, err):
+            status = _call(shlex.split(shown), None if script is None else root / "scripts" / script)
     line = f"rtbench {shown}" if script is None else f"python3 scripts/{script} {shown}"
-    if done.returncode not in (0, 1):
-        raise PluginError(f"{line}: exit status {done.returncode}: {done.stderr.strip()}")
-    return line, done.stdout.rstrip("\n")
+    if status not in (0, 1):
+        raise PluginError(f"{line}: exit status {status}: {err.getvalue().strip()}")
+    return line, out.getvalue().rstrip("\n")
+
+
+@contextlib.contextmanager
+def _as_a_process(folder: Path, **environment: str) -> Iterator[tuple[io.StringIO, io.StringIO]]:
+    """In this process, as a command run in `folder` with these environment variables would be
+    (a subprocess per command spent most of the site's build starting Python): its output
+    captured, and the working directory, environment, arguments and signal handlers restored."""
+    saved = (os.getcwd(), dict(os.environ), list(sys.argv), list(sys.path),
+             {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)})
+    out, err = io.StringIO(), io.StringIO()
+    os.chdir(folder)
+    os.environ.update(environment)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield out, err
+    finally:
+        os.chdir(saved[0])
+        os.environ.clear()
+        os.environ.update(saved[1])
+        sys.argv[:], sys.path[:] = saved[2], saved[3]
+        for signum, handler in saved[4].items():
+            signal.signal(signum, handler)
+
+
+def _call(argv: list[str], script: Path | None) -> int:
+    """`rtbench ARGV`, or `python3 SCRIPT ARGV`: its exit status."""
+    try:
+        if script is None:
+            from rtbench.cli import main
+
+            return main(argv)
+        sys.argv[:] = [str(script), *argv]
+        sys.path.insert(0, str(script.parent))  # as Python runs a script: its folder first
+        runpy.run_path(str(script), run_name="__main__")
+        return 0
+    except SystemExit as done:
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        print(done.code, file=sys.stderr)
+        return 1
 
 
 def replace(markdown: str, root: Path) -> str:
