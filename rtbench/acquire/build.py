@@ -19,7 +19,7 @@ from ..paths import Workspace, firmware_dir
 from . import processes, setup_parts
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
-from .platforms import Kernel, Target
+from .platforms import Kernel, Target, check_profile
 from .provenance import file_sha256
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -182,8 +182,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     port, kernel and target but no benchmark) in the workspace's build directory for this
     configuration, configuring it first if needed."""
     check_tools(target)
-    if profile not in kernel.profiles:
-        raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
+    check_profile(kernel, profile)
     if not kernel.runs_on(target):
         raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})")
     if not kernel.profile_runs_on(profile, target):

@@ -130,6 +130,7 @@ def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    platforms.check_profile(kernel, request.profile)
     target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
     if request.timeout is not None:

@@ -29,6 +29,7 @@ COMPARE = "rtbench-compare/1"
 FOOTPRINT = "rtbench-footprint/1"
 TABLE = "rtbench-table/1"
 BISECT = "rtbench-bisect/1"
+LIST = "rtbench-list/1"  # written only (rtbench list --json): never read back
 
 # kind -> (what a document of that kind is, what writes it)
 _KINDS = {
