@@ -162,14 +162,16 @@ def test_fish_completes_the_names_each_option_takes(tmp_path: Path) -> None:
     need("harness", "test tools")
     script = tmp_path / "rtbench.fish"
     script.write_text(rtbench("completion", "fish").stdout)
+    (tmp_path / "myboard.toml").touch()  # --board takes a file too
     lines = ["rtbench run --target qemu-m", "rtbench run --bench task_switch,sem_ta", "rtbench ab --os free",
-             "rtbench run --cpu-variant lite,f", "rtbench run --profile tick"]
+             "rtbench run --cpu-variant lite,f", "rtbench run --profile tick", "rtbench run --board my"]
     probe = f"source {script}; " + "; ".join(f"complete -C '{line}'; echo ---" for line in lines)
-    out = subprocess.run(["fish", "-c", probe], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(["fish", "-c", probe], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     offered = [[row.split("\t")[0] for row in block.strip().splitlines()] for block in out.stdout.split("---")[:-1]]
     assert offered == [["qemu-m0", "qemu-m3", "qemu-m4f", "qemu-m7", "qemu-m33"],
                        ["task_switch,sem_take", "task_switch,sem_take_block"],
-                       ["freertos", "freertos-codesign", "freertos-hw"], ["lite,full"], ["tick1k", "tickless"]], \
+                       ["freertos", "freertos-codesign", "freertos-hw"], ["lite,full"], ["tick1k", "tickless"],
+                       ["myboard.toml"]], \
         out.stderr
 
 
@@ -180,7 +182,7 @@ def _zsh_complete(functions: Path, lines: list[str]) -> list[str]:
     if pid == 0:
         os.execvpe("zsh", ["zsh", "-f", "-i"], {**os.environ, "TERM": "vt100"})
 
-    def read(until: bytes | None = None, quiet: float = 0.8, limit: float = 20) -> str:
+    def read(until: bytes | None = None, quiet: float = 0.3, limit: float = 20) -> str:
         out, end, last = b"", time.monotonic() + limit, time.monotonic()
         while time.monotonic() < end and (until not in out if until else time.monotonic() - last < quiet):
             if select.select([fd], [], [], 0.1)[0]:
@@ -188,13 +190,13 @@ def _zsh_complete(functions: Path, lines: list[str]) -> list[str]:
         return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x00|\x07", "", out.decode(errors="replace"))
 
     try:
-        os.write(fd, f"fpath=({functions} $fpath); autoload -Uz compinit; compinit -u -D; rtbench() {{ }}; "
-                     "print RE''ADY\n".encode())
+        os.write(fd, f"cd {functions}; fpath=({functions} $fpath); autoload -Uz compinit; compinit -u -D; "
+                     "rtbench() {{ }}; print RE''ADY\n".encode())
         assert "READY" in read(until=b"READY"), "zsh did not start"
         shown = []
         for line in lines:
             os.write(fd, (line + "\t").encode())
-            shown.append(read().split("\r", 1)[-1].strip())
+            shown.append(read(quiet=1.5).split("\r", 1)[-1].strip())  # until zsh has been quiet a while
             os.write(fd, b"\x15")  # ^U: an empty line for the next
             read(quiet=0.3)
         return shown
@@ -207,14 +209,19 @@ def _zsh_complete(functions: Path, lines: list[str]) -> list[str]:
 def test_zsh_completes_the_names_each_option_takes(tmp_path: Path) -> None:
     need("harness", "test tools")
     (tmp_path / "_rtbench").write_text(rtbench("completion", "zsh").stdout)
+    (tmp_path / "myboard.toml").touch()  # --board takes a file too
     shown = _zsh_complete(tmp_path, ["rtbench run --os freertos-c", "rtbench run --bench task_switch,sem_ta",
-                                     "rtbench run --target qemu-m"])
+                                     "rtbench run --target qemu-m", "rtbench run --board nu",
+                                     "rtbench run --board my"])
     assert shown[0].endswith("rtbench run --os freertos-codesign"), shown
     assert shown[1].endswith("rtbench run --bench task_switch,sem_take"), shown  # the common start of two
     assert re.search(r"qemu-m0\s+qemu-m3\s+qemu-m33\s+qemu-m4f\s+qemu-m7", shown[2]), shown
+    assert shown[3].endswith("rtbench run --board nucleo-") and shown[4].endswith("--board myboard.toml"), shown
+    assert "bad option" not in " ".join(shown) and "unmatched" not in " ".join(shown)
 
 
 def test_the_completion_names_come_from_the_code() -> None:
     values = completion.option_values()
     assert {flag: list(v.names) for flag, v in values.items()} == _expected()
     assert [flag for flag, v in values.items() if v.listed] == ["--bench", "--cpu-variant"]
+    assert [flag for flag, v in values.items() if v.files] == ["--board"]

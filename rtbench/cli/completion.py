@@ -24,14 +24,16 @@ class Option:
     choices: tuple[str, ...]
     takes_value: bool
     listed: bool = False  # a comma-separated list of the choices (--bench a,b)
+    files: bool = False  # a file as well as the choices (--board FILE)
 
 
 @dataclass(frozen=True)
 class Values:
-    """The names an option takes; `listed`: several, comma-separated."""
+    """The names an option takes; `listed`: several, comma-separated; `files`: or a file."""
 
     names: tuple[str, ...]
     listed: bool = False
+    files: bool = False
 
 
 def option_values() -> dict[str, Values]:
@@ -46,7 +48,7 @@ def option_values() -> dict[str, Values]:
         "--bench": Values(tuple(b.name for b in catalogue.scan()), listed=True),
         "--cpu-variant": Values(tuple(dict.fromkeys(v for t in targets for v in platforms.variant_names(t))),
                                 listed=True),
-        "--board": Values(tuple(boards.known_boards())),
+        "--board": Values(tuple(boards.known_boards()), files=True),
     }
 
 
@@ -57,11 +59,11 @@ def _options(parser: argparse.ArgumentParser, values: dict[str, Values]) -> list
             continue
         named = next((values[n] for n in action.option_strings if n in values), None)
         if action.choices:
-            choices, listed = tuple(str(c) for c in action.choices), False
-        else:
-            choices, listed = (named.names, named.listed) if named and action.nargs != 0 else ((), False)
-        found.append(Option(tuple(action.option_strings), " ".join((action.help or "").split()), choices,
-                            action.nargs != 0, listed))
+            named = Values(tuple(str(c) for c in action.choices))
+        elif named is None or action.nargs == 0:
+            named = Values(())
+        found.append(Option(tuple(action.option_strings), " ".join((action.help or "").split()), named.names,
+                            action.nargs != 0, named.listed, named.files))
     return found
 
 
@@ -109,6 +111,9 @@ def _zsh_action(option: Option) -> str:
     """What zsh offers after the option: its names (each of a comma-separated list), a file, nothing."""
     if option.choices and option.listed:
         return f":value:_values -s , value {' '.join(option.choices)}"
+    if option.choices and option.files:  # its colons and quotes escaped for the single-quoted spec
+        either = f"{{_alternative 'names:name:({' '.join(option.choices)})' 'files:file:_files'}}"
+        return ":value:" + either.replace(":", "\\:").replace("'", "'\\''")
     if option.choices:
         return f":value:({' '.join(option.choices)})"
     return ":value:_files" if option.takes_value else ""
@@ -150,7 +155,7 @@ def _fish(top: argparse.ArgumentParser, values: dict[str, Values]) -> str:
                 listed.setdefault(_fish_function(option), option)
                 parts.append(f"-x -a '(__fish_complete_list , {_fish_function(option)})'")
             elif option.choices:
-                parts.append(f"-x -a '{' '.join(option.choices)}'")
+                parts.append(f"{'-r' if option.files else '-x'} -a '{' '.join(option.choices)}'")
             elif option.takes_value:
                 parts.append("-r")
             parts.append("-d '" + option.help[:60].replace("'", "\\'") + "'")
