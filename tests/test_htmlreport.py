@@ -18,6 +18,7 @@ import plotly.offline
 import pytest
 
 from rtbench.analysis.published import StudyView, load_studies, study_views
+from rtbench.cli import completion, parser
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
 from rtbench.reports import htmlstudies, plotly_js, plots, reference_runs
@@ -80,6 +81,36 @@ def test_a_cdn_page_loads_the_installed_plotly_js_by_version_and_hash() -> None:
     assert strip.sub("", inline) == strip.sub("", cdn)
     with pytest.raises(RtbenchError, match="--plotly bundled: not a way"):
         page("t", "w", "", [], plotly="bundled")
+
+
+def test_every_command_that_writes_a_page_takes_plotly() -> None:
+    """--plotly wherever --html is (report, report --campaign, history, bisect, deadline --sweep),
+    with the same choices and no default of its own: plotly_js.DEFAULT decides."""
+    top = parser()
+    with_html = {name: {flag: action for action in command._actions for flag in action.option_strings}
+                 for name, command in completion.commands(top).items()
+                 if any("--html" in action.option_strings for action in command._actions)}
+    assert sorted(with_html) == ["bisect", "deadline", "history", "report"]
+    for name, options in with_html.items():
+        assert "--plotly" in options, name
+        assert tuple(options["--plotly"].choices or ()) == plotly_js.MODES and options["--plotly"].default is None
+    assert plotly_js.DEFAULT == "inline"  # a page opens offline unless asked otherwise (docs/guides/reports.md)
+
+
+def test_a_clock_sweep_page_loads_plotly_from_the_cdn_when_asked(tmp_path: Path) -> None:
+    """deadline --sweep --html, from a stored soft-core run: the same two ways as the report."""
+    document = tmp_path / "run.json"
+    document.write_text(json.dumps(reference_runs.load("vexriscv-sim-minimal-freertos")))
+    pages = {mode: tmp_path / f"sweep-{mode}.html" for mode in plotly_js.MODES}
+    for mode, written in pages.items():
+        done = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "home"), "deadline",
+                               "--sweep", "25MHz:80MHz", "--run", str(document), "--html", str(written),
+                               "--plotly", mode], capture_output=True, text=True, timeout=300, cwd=REPO)
+        assert done.returncode == 0, done.stderr
+    inline, cdn = (pages[mode].read_text(encoding="utf-8") for mode in ("inline", "cdn"))
+    assert _sources(inline) == [] and "Opens offline: plotly.js is embedded." in inline
+    assert _sources(cdn) == [plotly_js.script("cdn").split('"')[1]] and 'integrity="sha384-' in cdn
+    assert "Clock sweep: reaction_chain" in cdn and len(cdn) < len(inline) - 4_000_000
 
 
 def test_html_needs_plotly_and_says_how_to_get_it_while_text_does_not(tmp_path: Path) -> None:
