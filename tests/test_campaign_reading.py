@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from rtbench.campaign import stored
 from rtbench.model import Run
 from rtbench.paths import Workspace
+from rtbench.reports import plotly_js
 from rtbench.results.store import Store
 from tests.runfiles import Cli, in_process, result
 
@@ -142,6 +144,11 @@ def test_report_campaign_html(rtbench: Cli, tmp_path: Path) -> None:
     assert 'id="heat-1"' in text and "task_switch: median, cycles / instructions" in text
     assert "Failed cells (1)" in text and "tm_sync[period_ms=100]: median, operations" in text
     assert "asserts" in text  # what differs between the cells
+    assert "Opens offline: plotly.js is embedded." in text  # the default: self-contained
+    lean = tmp_path / "study-cdn.html"
+    assert rtbench("report", "--campaign", "study", "--html", str(lean), "--plotly", "cdn").returncode == 0
+    assert re.findall(r'<script src="([^"]*)"', lean.read_text()) == [plotly_js.script("cdn").split('"')[1]]
+    assert lean.stat().st_size < page.stat().st_size - 4_000_000 and 'id="heat-1"' in lean.read_text()
 
 
 def test_compare_along_an_axis(rtbench: Cli) -> None:

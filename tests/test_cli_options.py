@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import math
-import shutil
 import statistics
 import subprocess
 import sys
@@ -123,8 +122,7 @@ def test_bash_completion_completes_commands_options_and_choices() -> None:
 
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 def test_zsh_and_fish_scripts_parse(shell: str, tmp_path: Path) -> None:
-    if shutil.which(shell) is None:
-        pytest.skip(f"{shell} is not installed: its completion script is not parsed here")
+    need("harness", "test tools")  # the test part installs zsh and fish
     path = tmp_path / f"rtbench.{shell}"
     path.write_text(rtbench("completion", shell).stdout)
     assert subprocess.run([shell, "-n", str(path)], capture_output=True, timeout=30).returncode == 0

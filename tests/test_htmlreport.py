@@ -4,18 +4,29 @@
 in tests/integration/test_reports.py)."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
+import plotly.offline
 import pytest
 
 from rtbench.analysis.published import StudyView, load_studies, study_views
+from rtbench.cli import completion, parser
+from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
-from rtbench.reports import htmlstudies, reference_runs
-from rtbench.reports.htmlreport import _Figures, render
+from rtbench.reports import htmlstudies, plotly_js, plots, reference_runs
+from rtbench.reports.htmlreport import _Figures, page, render
 from rtbench.results.runsource import run_from_document, run_from_json
 from rtbench.results.stats import median
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def result(bench: str, samples: list[int], unit: str = "instructions", status: str = "ok", **params: object) -> Result:
@@ -39,6 +50,108 @@ def _figure_data(page: str, div_id: str) -> list[dict]:
     start = page.index(f'Plotly.newPlot(                        "{div_id}",')
     data = page[page.index("[", start):]
     return json.JSONDecoder().raw_decode(data)[0]
+
+
+# -- how the page gets plotly.js -----------------------------------------------------------------
+
+def _sources(page: str) -> list[str]:
+    return re.findall(r'<script src="([^"]*)"', page)
+
+
+def test_a_cdn_page_loads_the_installed_plotly_js_by_version_and_hash() -> None:
+    inline, cdn = (render([run(0, 1), run(3, 2)], ["A", "B"], plotly=mode) for mode in ("inline", "cdn"))
+    bundled = plotly.offline.get_plotlyjs()
+    version = plotly.offline.get_plotlyjs_version()
+    # inline: the file itself, nothing fetched; it says it opens offline.
+    assert _sources(inline) == [] and bundled in inline and "Opens offline: plotly.js is embedded." in inline
+    assert plotly_js.MISSING_ID not in inline
+    # cdn: one script, the same version from npm's package by jsDelivr, pinned by the file's SHA-384.
+    (source,) = _sources(cdn)
+    assert source == f"https://cdn.jsdelivr.net/npm/plotly.js-dist-min@{version}/plotly.min.js"
+    digest = base64.b64encode(hashlib.sha384(bundled.encode()).digest()).decode()
+    assert f'integrity="sha384-{digest}" crossorigin="anonymous"' in cdn
+    assert bundled[:2000] not in cdn and len(cdn) < len(inline) - len(bundled) + 10_000
+    assert f"plotly.js {version} from cdn.jsdelivr.net (pinned, integrity-checked)" in cdn
+    # Its notice for a browser that could not load it is hidden, and first in the body.
+    assert re.search(f'<body>\n<p id="{plotly_js.MISSING_ID}" class="fair" hidden>', cdn)
+    # Everything but the way plotly.js comes is the same page.
+    strip = re.compile(r"<script>.{1000,}?</script>|<script src=[^>]*></script>|"
+                       r'<p id="plotly-missing".*?</script>\n|Opens offline[^<]*|Draws its figures[^<]*|'
+                       r"rtbench [^,]*, [0-9T:+-]{25}", re.DOTALL)
+    assert strip.sub("", inline) == strip.sub("", cdn)
+    with pytest.raises(RtbenchError, match="--plotly bundled: not a way"):
+        page("t", "w", "", [], plotly="bundled")
+
+
+def test_every_command_that_writes_a_page_takes_plotly() -> None:
+    """--plotly wherever --html is (report, report --campaign, history, bisect, deadline --sweep),
+    with the same choices and no default of its own: plotly_js.DEFAULT decides."""
+    top = parser()
+    with_html = {name: {flag: action for action in command._actions for flag in action.option_strings}
+                 for name, command in completion.commands(top).items()
+                 if any("--html" in action.option_strings for action in command._actions)}
+    assert sorted(with_html) == ["bisect", "deadline", "history", "report"]
+    for name, options in with_html.items():
+        assert "--plotly" in options, name
+        assert tuple(options["--plotly"].choices or ()) == plotly_js.MODES and options["--plotly"].default is None
+    assert plotly_js.DEFAULT == "inline"  # a page opens offline unless asked otherwise (docs/guides/reports.md)
+
+
+def test_a_clock_sweep_page_loads_plotly_from_the_cdn_when_asked(tmp_path: Path) -> None:
+    """deadline --sweep --html, from a stored soft-core run: the same two ways as the report."""
+    document = tmp_path / "run.json"
+    document.write_text(json.dumps(reference_runs.load("vexriscv-sim-minimal-freertos")))
+    pages = {mode: tmp_path / f"sweep-{mode}.html" for mode in plotly_js.MODES}
+    for mode, written in pages.items():
+        done = subprocess.run([sys.executable, "-m", "rtbench", "--home", str(tmp_path / "home"), "deadline",
+                               "--sweep", "25MHz:80MHz", "--run", str(document), "--html", str(written),
+                               "--plotly", mode], capture_output=True, text=True, timeout=300, cwd=REPO)
+        assert done.returncode == 0, done.stderr
+    inline, cdn = (pages[mode].read_text(encoding="utf-8") for mode in ("inline", "cdn"))
+    assert _sources(inline) == [] and "Opens offline: plotly.js is embedded." in inline
+    assert _sources(cdn) == [plotly_js.script("cdn").split('"')[1]] and 'integrity="sha384-' in cdn
+    assert "Clock sweep: reaction_chain" in cdn and len(cdn) < len(inline) - 4_000_000
+
+
+def test_html_needs_plotly_and_says_how_to_get_it_while_text_does_not(tmp_path: Path) -> None:
+    """Without plotly (the html extra) the commands that print still work and --html is refused
+    before anything is read, with the command that installs it (the installed wheel without the
+    extra: tests/integration/test_wheel.py)."""
+    document = tmp_path / "run.json"
+    document.write_text(json.dumps(reference_runs.load("qemu-m3-freertos")))
+    blocked = ("import sys; sys.modules['plotly'] = None; from rtbench.cli import main; "
+               "import rtbench.reports.history, rtbench.reports.bisect; sys.exit(main(sys.argv[1:]))")
+
+    def rtbench(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", blocked, "--home", str(tmp_path / "home"), *args],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                              env={**os.environ, "PYTHONPATH": str(REPO)})
+
+    page = tmp_path / "report.html"
+    refused = rtbench("report", str(document), "--html", str(page))
+    assert refused.returncode == 2 and not page.exists(), refused.stderr
+    assert "--html draws its figures with plotly, which is not installed" in refused.stderr
+    assert "hint: run scripts/setup.sh --part html, or pip install 'rtbench[html]'" in refused.stderr
+    assert rtbench("deadline", "--sweep", "25MHz:80MHz", "--run", str(document), "--html", str(page)).returncode == 2
+    shown = rtbench("report", str(document), "--format", "markdown")
+    assert shown.returncode == 0 and "| `task_switch` |" in shown.stdout, shown.stderr
+    assert rtbench("report", str(document), "--plotly", "cdn").returncode == 2  # --plotly is for --html
+
+
+def test_study_shapes_join_points_only_along_an_ordered_axis(reference: dict[str, Run]) -> None:
+    """A line between two criteria (or two kinds of cache) would draw a trend that is not there:
+    points alone there; lines only where the x axis is a count (Pereira's tasks)."""
+    runs = [reference[name] for name in KERNELS]
+    _, views = study_views(runs, list(KERNELS))
+    drawn = [view for view in views if view.comparable]
+    assert {view.shape for view in drawn} >= {"ratio", "window", "scaling"}
+    for view in drawn:
+        modes = {trace.mode for trace in plots.study_shape(view).data}
+        xs = {x for trace in plots.study_shape(view).data for x in trace.x}
+        if view.shape == "scaling":
+            assert modes == {"lines+markers"} and all(str(x).isdigit() for x in xs)
+        else:
+            assert modes == {"markers"} and not all(str(x).isdigit() for x in xs), view.shape
 
 
 def test_one_run_opens_with_its_statuses_and_names_failures() -> None:
@@ -110,16 +223,18 @@ def _section(page: str, study_id: str) -> str:
     return section[:section.index("</details>")]
 
 
-def test_the_weiss_study_without_cpu_variants_says_so_in_one_line() -> None:
+def test_a_study_no_run_overlaps_has_no_section() -> None:
     page = render([run(0, 1)], ["run 1"])
-    section = _section(page, "weiss_emulation")
-    # A qemu-m3 run has no CPU variants: no gains to set beside the study's, so no table and no
-    # figure, but one line saying how to measure them; the study's own figures stay below.
-    assert 'id="study-table-weiss_emulation' not in section and "Plotly.newPlot" not in section
-    note = re.findall(r'<p class="note left-out">(.*?)</p>', section)
-    assert len(note) == 1 and "None of the study&#x27;s criteria shown" in note[0]
-    assert "--target vexriscv-sim --cpu-variant" in note[0]
-    assert "figures as published" in page[page.index('id="study-weiss_emulation"'):]
+    # A qemu-m3 run has no CPU variants: none of the Weiss study's criteria, so no section of its
+    # own, only its title in the line that names the studies left out; Ugurel's boot time is there.
+    assert 'id="study-weiss_emulation"' not in page and 'id="study-ugurel2012"' in page
+    left_out = re.findall(r'<p class="note studies-left-out">(.*?)</p>', page)
+    assert len(left_out) == 1 and "Performance Analysis of a RTOS by Emulation" in left_out[0]
+    assert "Benchmarking of Xilkernel" not in left_out[0]
+    # A run that overlaps no study at all: no studies section, and none in the page's links.
+    alone = Run({"target": "qemu-m3"}, [result("cpu_reference", [5000] * 10)], run_id=3)
+    page = render([alone], ["run 3"])
+    assert 'id="studies"' not in page and "published studies" not in page and "study-" not in page
 
 
 # -- the studies beside the stored reference runs ---------------------------------------------

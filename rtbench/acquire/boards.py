@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..paths import firmware_dir
+from ..suggest import unknown_hint
 from .gdb_remote import parse_address
 from .platforms import Target, find_target
 
@@ -41,7 +42,7 @@ def load_board(text: str) -> tuple[Path, dict[str, Any]]:
     try:
         spec = tomllib.loads(path.read_text())
     except FileNotFoundError:
-        raise RtbenchError(f"no board file {text!r}", "shipped boards: " + ", ".join(known_boards())) from None
+        raise RtbenchError(f"no board file {text!r}", unknown_hint(text, known_boards(), "shipped boards")) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RtbenchError(f"cannot read the board file {path}: {getattr(err, 'strerror', None) or err}") from None
     except tomllib.TOMLDecodeError as err:

@@ -21,7 +21,7 @@ from . import processes, setup_parts
 from .board_image import image_defines
 from .build_once import exclusive
 from .kernel_patches import KernelPatch, patch_key, patched_tree
-from .platforms import Kernel, Target, check_runs_on
+from .platforms import Kernel, Target, check_profile, check_runs_on
 from .provenance import file_sha256
 from .run_options import compiler_words
 from .sources import KernelSource
@@ -237,8 +237,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
     port, kernel and target but no benchmark) in the workspace's build directory for this
     configuration, configuring it first if needed."""
     check_tools(target)
-    if profile not in kernel.profiles:
-        raise RtbenchError(f"{kernel.name} has no profile '{profile}'", "profiles: " + ", ".join(kernel.profiles))
+    check_profile(kernel, profile)
     check_runs_on(kernel, target)
     if not kernel.profile_runs_on(profile, target):
         limited = kernel.spec["profile_architectures"][profile]

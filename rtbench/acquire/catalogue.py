@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..paths import firmware_dir
+from ..suggest import unknown_hint
 
 _BENCH = re.compile(r'RTB_BENCHMARK\(\s*(\w+)\s*,\s*(\d+)\s*,\s*"((?:[^"\\]|\\.)*)"\s*,\s*\w+\s*(.*?)\);', re.DOTALL)
 _VALUES = re.compile(r"RTB_PARAM_VALUES\(\s*(\w+)\s*,([^)]*)\)")
@@ -20,6 +21,24 @@ _COUNT_KEY = re.compile(r'\.count_key\s*=\s*"(\w+)"')
 _COUNT_PER_KEY = re.compile(r'\.count_per_key\s*=\s*"(\w+)"')
 # Options a benchmark's code reads: rtb_option(run, "key", fallback).
 _OPTION_READ = re.compile(r'\brtb_option\(\s*\w+\s*,\s*"(\w+)"')
+# A benchmark's category, in listing order, by the first word of its name: the kernel service it
+# times (sem_take: semaphores) or the suite it comes from (tm_: Thread-Metric), so a new benchmark
+# of a known family files itself. A first word not named here puts a benchmark under OTHER.
+CATEGORIES = {
+    "tasks and scheduling": ("task", "sched"),
+    "semaphores": ("sem",),
+    "queues": ("queue",),
+    "mutexes": ("mutex",),
+    "event flags": ("flag",),
+    "memory": ("pool", "heap"),
+    "interrupts": ("irq", "uart", "reaction", "preempt"),
+    "time and timers": ("tick", "delay", "periodic", "timer"),
+    "Thread-Metric suite": ("tm",),
+    "per-window counts": ("window",),
+    "system": ("boot", "cpu", "footprint"),
+}
+OTHER = "other"
+_CATEGORY_OF = {word: category for category, words in CATEGORIES.items() for word in words}
 
 
 @dataclass(frozen=True)
@@ -39,6 +58,10 @@ class BenchInfo:
     source: str = field(default="", compare=False)
     # Options it reads besides --iterations/--warmup, all whole numbers (the guest's rtb_option).
     own_options: tuple[str, ...] = ()
+
+    @property
+    def category(self) -> str:
+        return _CATEGORY_OF.get(self.name.split("_", 1)[0], OTHER)
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -89,6 +112,15 @@ def scan(bench_dir: Path | None = None) -> list[BenchInfo]:
     return sorted(found, key=lambda b: (b.order, b.name))
 
 
+def by_category(catalogue: list[BenchInfo]) -> dict[str, list[BenchInfo]]:
+    """The benchmarks under their categories, in CATEGORIES' order (OTHER last), each in catalogue order."""
+    order = [*CATEGORIES, OTHER]
+    found: dict[str, list[BenchInfo]] = {}
+    for bench in sorted(catalogue, key=lambda b: order.index(b.category)):
+        found.setdefault(bench.category, []).append(bench)
+    return found
+
+
 def select(catalogue: list[BenchInfo], patterns: str | None) -> list[BenchInfo]:
     """Expands a comma-separated list of names or globs, in catalogue order."""
     if not patterns:
@@ -101,7 +133,15 @@ def select(catalogue: list[BenchInfo], patterns: str | None) -> list[BenchInfo]:
     for pattern in given:
         matched = fnmatch.filter(names, pattern)
         if not matched:
-            raise RtbenchError(f"--bench: '{pattern}' matches no benchmark",
-                               "known benchmarks: " + ", ".join(names))
+            raise RtbenchError(f"--bench: '{pattern}' matches no benchmark", _unmatched_hint(pattern, names))
         wanted.update(matched)
     return [b for b in catalogue if b.name in wanted]
+
+
+def _unmatched_hint(pattern: str, names: list[str]) -> str:
+    """The names meant: a family's glob for the start of several names ('queue' -> 'queue*'),
+    else the closest names."""
+    family = [name for name in names if name.startswith(pattern)] if not set("*?[") & set(pattern) else []
+    if len(family) > 1:
+        return f"did you mean '{pattern}*' ({len(family)} benchmarks)? `rtbench list` shows all {len(names)} benchmarks"
+    return unknown_hint(pattern, names, "benchmarks")

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import RtbenchError
 from ..paths import firmware_dir
+from ..suggest import unknown_hint
 from . import cpu_config
 
 
@@ -88,14 +89,20 @@ def find_target(name: str) -> Target:
     for target in targets():
         if target.name == name:
             return target
-    raise RtbenchError(f"unknown target '{name}'", "known targets: " + ", ".join(t.name for t in targets()))
+    raise RtbenchError(f"unknown target '{name}'", unknown_hint(name, [t.name for t in targets()], "known targets"))
 
 
 def find_kernel(name: str) -> Kernel:
     for kernel in kernels():
         if kernel.name == name:
             return kernel
-    raise RtbenchError(f"unknown kernel '{name}'", "known kernels: " + ", ".join(k.name for k in kernels()))
+    raise RtbenchError(f"unknown kernel '{name}'", unknown_hint(name, [k.name for k in kernels()], "known kernels"))
+
+
+def check_profile(kernel: Kernel, profile: str) -> None:
+    if profile not in kernel.profiles:
+        raise RtbenchError(f"{kernel.name} has no profile '{profile}'",
+                           unknown_hint(profile, kernel.profiles, "its profiles"))
 
 
 def for_kernel(target: Target, kernel: Kernel) -> Target:
@@ -142,7 +149,7 @@ def target_variants(target: Target, wanted: list[str]) -> list[str]:
     unknown = [v for v in chosen if v not in spec["choices"] and v.split(":", 1)[0] not in configurable_cpus(target)]
     if unknown:
         raise RtbenchError(f"{target.name} has no variant {', '.join(unknown)}",
-                           "variants: " + ", ".join([*spec["choices"], *configurable_cpus(target)]))
+                           unknown_hint(unknown[0], variant_names(target), "its variants"))
     if len(set(chosen)) != len(chosen):
         raise RtbenchError("a variant is named twice")
     families = sorted({variant_cpu(target, v) for v in chosen})
@@ -151,6 +158,12 @@ def target_variants(target: Target, wanted: list[str]) -> list[str]:
                            "the image is compiled for its CPU's interrupt registers: run each CPU's "
                            "variants in a run of their own")
     return chosen
+
+
+def variant_names(target: Target) -> list[str]:
+    """The names --cpu-variant takes on the target: its variants, then its configurable CPUs."""
+    spec = target.spec.get("variants", {})
+    return [str(v) for v in spec.get("choices", [])] + configurable_cpus(target)
 
 
 def configurable_cpus(target: Target) -> list[str]:

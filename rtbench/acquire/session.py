@@ -151,6 +151,7 @@ def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    platforms.check_profile(kernel, request.profile)
     target = platforms.for_kernel(target, kernel)
     if target.runner == "board":
         platforms.check_runs_on(kernel, target)  # before the probe is asked for

@@ -118,9 +118,6 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
         try:
             plan = prepare(request)
             kernel = plan.kernel
-            if request.profile not in kernel.profiles:
-                raise RtbenchError(f"{kernel.name} has no profile '{request.profile}'",
-                                   "its profiles: " + ", ".join(kernel.profiles))
             if not kernel.runs_on(plan.target):
                 raise RtbenchError(f"the {kernel.name} port does not support {plan.target.name} ({plan.target.arch})")
             source_key = (kernel.name, request.kernel_src)

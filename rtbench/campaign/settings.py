@@ -13,6 +13,7 @@ from ..acquire import catalogue, durations, platforms, run_options
 from ..acquire.load import KINDS as LOAD_KINDS
 from ..acquire.session import RunRequest
 from ..errors import RtbenchError
+from ..suggest import unknown_hint
 
 # The tick rates rtbench's RTOS ports offer, as the kernel profiles that have them: `default`
 # (and `debug`) tick at 100 Hz, `tick1k` at 1 kHz. A cell gives `tick` or `profile`, not both.
@@ -120,7 +121,7 @@ def normalise(key: str, value: Any) -> Any:
         profile = _text(value, key)
         known = sorted({p for k in platforms.kernels() for p in k.profiles})
         if profile not in known:
-            raise RtbenchError(f"no kernel has a profile '{profile}'", "profiles: " + ", ".join(known))
+            raise RtbenchError(f"no kernel has a profile '{profile}'", unknown_hint(profile, known, "profiles"))
         return profile
     if key == "tick":
         return tick_hz(value)
@@ -157,7 +158,7 @@ def normalise(key: str, value: Any) -> Any:
         return value
     if key in ("timeout", "silence"):
         return _seconds(value, key)
-    raise RtbenchError(f"unknown setting '{key}'", "settings: " + ", ".join(SETTINGS))
+    raise RtbenchError(f"unknown setting '{key}'", unknown_hint(key, list(SETTINGS), "settings", listing=None))
 
 
 def label(value: Any) -> str:

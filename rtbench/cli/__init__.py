@@ -11,11 +11,13 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
 from .. import __version__
 from ..acquire import interrupts
 from ..errors import RtbenchError
 from ..results.store import StoreError
+from ..suggest import unknown_hint
 from . import output
 from .analysis import add_cache, add_deadline, add_footprint, add_kernels
 from .calibrate import add_calibrate
@@ -50,11 +52,27 @@ def _global_options(command: argparse.ArgumentParser, top: bool) -> None:
                        "on stderr", **({"default": 0} if top else unset))
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, answering a value outside an option's choices (a command, a format)
+    with the closest ones instead of every one; its subcommands' parsers are of this class too."""
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        if action.choices is None or value in action.choices:
+            return
+        known = [str(choice) for choice in action.choices]
+        listing = "rtbench --help" if isinstance(action, argparse._SubParsersAction) else None
+        what = "commands" if listing else "choices"
+        raise argparse.ArgumentError(action, f"invalid choice: {str(value)!r} "
+                                             f"({unknown_hint(str(value), known, what, listing)})")
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="rtbench", description="Portable RTOS benchmark suite and harness.")
+    top = _Parser(prog="rtbench", description="Portable RTOS benchmark suite and harness.")
     top.add_argument("--version", action="version", version=f"rtbench {__version__}")
     _global_options(top, top=True)
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # The commands' parsers are _Parsers too; the commands are written against argparse's own type.
+    sub = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+               top.add_subparsers(dest="command", required=True, metavar="COMMAND"))
     for add in COMMANDS:
         add(sub)
     for command in sub.choices.values():

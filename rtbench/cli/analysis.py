@@ -18,7 +18,7 @@ from ..model import Run
 from ..results import tables
 from ..results.runsource import load_run, run_name
 from ..results.store import Store
-from .arguments import clock, names, workspace
+from .arguments import clock, names, plotly_argument, plotly_mode, workspace
 from .output import progress
 
 
@@ -151,11 +151,12 @@ def cmd_cache(args: argparse.Namespace) -> int:
 def cmd_deadline(args: argparse.Namespace) -> int:
     if args.html and not args.sweep:
         raise RtbenchError("--html draws the clock sweep", "add --sweep 25MHz:80MHz")
+    plotly = plotly_mode(args, args.html)
     if not args.sweep and not args.chain:
         raise RtbenchError("deadline needs --chain, or --sweep for a reaction_chain run",
                            "e.g. --chain irq_task_wake, or --sweep 25MHz:80MHz")
     if args.sweep:
-        return _sweep(args)
+        return _sweep(args, plotly)
     run = _load_for_analysis(args, "deadline")
     deadline_s = variants.parse_duration(args.deadline)
     clock_hz = _budget_clock(args, run)
@@ -165,7 +166,7 @@ def cmd_deadline(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sweep(args: argparse.Namespace) -> int:
+def _sweep(args: argparse.Namespace, plotly: str) -> int:
     clocks = clock_sweep.parse_sweep(args.sweep)
     deadline_s = variants.parse_duration(args.deadline)
     if args.chain is not None and len(args.chain) != 1:
@@ -178,7 +179,7 @@ def _sweep(args: argparse.Namespace) -> int:
     print(clock_sweep.sweep_table(rows, chain, deadline_s))
     if args.html:
         from ..reports import sweep_html  # plotly only when a page is asked for
-        sweep_html.write(run, rows, chain, deadline_s, args.html)
+        sweep_html.write(run, rows, chain, deadline_s, args.html, plotly)
         progress(f"wrote {args.html}")
     return 0
 
@@ -233,6 +234,7 @@ def add_deadline(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
                                                                  "against the clock per CPU configuration, e.g. "
                                                                  "25MHz:80MHz (steps of 5 MHz)")
     dead.add_argument("--html", type=Path, help="with --sweep: also draw it on an HTML page")
+    plotly_argument(dead)
     dead.add_argument("--clock", type=clock, help="clock for the budget share (default: the run's --clock, "
                                                   "else 100MHz)")
     dead.add_argument("--run", help="stored run id or run file (default: the last run on --target)")

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ..acquire import durations, frequencies
 from ..errors import RtbenchError
 from ..paths import Workspace
+from ..reports import plotly_js
 from ..results import runsource
 
 
@@ -101,3 +102,20 @@ def build_arguments(command: argparse.ArgumentParser, *, what: str = "the image"
 
 def workspace(args: argparse.Namespace) -> Workspace:
     return Workspace(args.home) if args.home else Workspace.default()
+
+
+def plotly_argument(command: argparse.ArgumentParser) -> None:
+    """--plotly, for a command that writes an HTML page (--html)."""
+    command.add_argument("--plotly", choices=plotly_js.MODES,
+                         help="how the --html page gets plotly.js: inline (the default: embedded, about 4.8 MB, "
+                              "opens offline) or cdn (loaded from jsDelivr, pinned and integrity-checked: a page "
+                              "of kilobytes that needs the network to draw its figures)")
+
+
+def plotly_mode(args: argparse.Namespace, html: object) -> str:
+    """The page's --plotly mode, checked before any work: only with --html, and plotly installed."""
+    if args.plotly and html is None:
+        raise RtbenchError(f"--plotly {args.plotly} says how an HTML page gets plotly.js", "add --html FILE")
+    if html is not None:
+        plotly_js.require()
+    return str(args.plotly or plotly_js.DEFAULT)

@@ -20,7 +20,7 @@ from ..paths import Workspace
 from ..results import tables
 from ..results.store import Store, StoreError
 from ..results.tables import Column, Table, as_text, cell
-from .arguments import workspace
+from .arguments import plotly_mode, workspace
 from .output import check_output_file, progress, rescue_json
 from .run import _check_workspace, _signal_exit
 
@@ -144,7 +144,6 @@ def report_campaign(args: argparse.Namespace) -> int:
     """`rtbench report --campaign ID`: the cells and the matrix per benchmark (tables, or an
     HTML page with heatmaps); --format csv|json prints one tidy row per cell and benchmark."""
     from ..campaign import readout
-    from ..reports import campaign_html as html
 
     if not args.campaign:
         raise RtbenchError("--rows and --columns arrange a campaign's tables", "add --campaign ID")
@@ -156,10 +155,13 @@ def report_campaign(args: argparse.Namespace) -> int:
                            "--format json prints the campaign's results; rtbench report RUN --json writes one cell")
     if args.html:
         check_output_file(args.html, "--html")
+    plotly = plotly_mode(args, args.html)
     loaded = readout.load(workspace(args).store, args.campaign)
     readout.choose_axes(loaded, args.rows, args.columns)  # a wrong axis is refused before anything is written
     if args.html:
-        html.write(loaded, args.html, args.rows, args.columns)
+        from ..reports import campaign_html as html  # plotly only when a page is drawn
+
+        html.write(loaded, args.html, args.rows, args.columns, plotly)
         progress(f"wrote {args.html}")
     if not args.html or args.format:
         fmt = args.format or "table"

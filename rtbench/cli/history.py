@@ -15,7 +15,7 @@ from ..acquire.session import RunRequest
 from ..campaign import history
 from ..errors import RtbenchError
 from ..results.store import Store
-from .arguments import build_arguments, count, workspace
+from .arguments import build_arguments, count, plotly_argument, plotly_mode, workspace
 from .output import check_output_file, progress
 from .run import _check_workspace
 
@@ -99,6 +99,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     for flag, path in (("--jsonl", args.jsonl), ("--html", args.html)):
         if path is not None:
             check_output_file(path, flag)
+    plotly = plotly_mode(args, args.html)
     if args.bmf is not None:
         _check_folder(args.bmf)
     parallel = _parallel(args)
@@ -124,7 +125,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         report.write(args.jsonl, report.jsonl(shown))
         progress(f"wrote {args.jsonl}")
     if args.html is not None:
-        report.write(args.html, report.history_html(shown))
+        report.write(args.html, report.history_html(shown, plotly))
         progress(f"wrote {args.html}")
     if args.bmf is not None:
         written = report.write_bmf_points(args.bmf, shown)
@@ -141,6 +142,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
     for flag, path in (("--json", args.json), ("--html", args.html)):
         if path is not None:
             check_output_file(path, flag)
+    plotly = plotly_mode(args, args.html)
     if "," in args.bench or any(c in args.bench for c in "*?["):
         raise RtbenchError(f"--bench {args.bench}: bisect follows one benchmark", "name one, e.g. --bench task_switch")
     chosen = history.selection(_request(args))
@@ -162,7 +164,7 @@ def cmd_bisect(args: argparse.Namespace) -> int:
         write(args.json, bisect_json(shown))
         progress(f"wrote {args.json}")
     if args.html is not None:
-        write(args.html, bisect_html(shown))
+        write(args.html, bisect_html(shown, plotly))
         progress(f"wrote {args.html}")
     return 0 if shown.located else 1
 
@@ -208,6 +210,7 @@ def add_history(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     command.add_argument("--jsonl", type=Path, metavar="FILE",
                          help="write one JSON line per point and benchmark (as sel4bench-results)")
     command.add_argument("--html", type=Path, metavar="FILE", help="write a static HTML history, a chart per benchmark")
+    plotly_argument(command)
     command.add_argument("--bmf", type=Path, metavar="DIR",
                          help="write one Bencher Metric Format document per point into DIR (NNN-COMMIT.json), "
                               "for `bencher run --file F --adapter json --hash COMMIT`")
@@ -238,6 +241,7 @@ def add_bisect(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                          help="also write the bisection as JSON (rtbench-bisect/1)")
     command.add_argument("--html", type=Path, metavar="FILE",
                          help="also write a static HTML page: the tested medians along the path, the functions' deltas")
+    plotly_argument(command)
     command.add_argument("--no-attribution", action="store_true",
                          help="skip the per-function attribution (the traced runs)")
     _selection_arguments(command, ("--kernel-src",), bench_option=False)

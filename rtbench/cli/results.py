@@ -18,7 +18,7 @@ from ..results import check, fairness, tables
 from ..results.model_cycles import has_model_cycles, model_run
 from ..results.runsource import load_run, run_from_json, run_name, shown_label
 from ..results.store import Store
-from .arguments import histogram_arguments, workspace
+from .arguments import histogram_arguments, plotly_argument, plotly_mode, workspace
 from .output import check_output_file, print_run, progress, write_json
 
 
@@ -48,6 +48,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
         return report_campaign(args)
     _check_outputs(("--json", args.json), ("--html", args.html), ("--bmf", args.bmf))
+    plotly = plotly_mode(args, args.html)
     if args.bmf and len(args.runs or []) > 1:
         raise RtbenchError("--bmf writes one run (one Bencher report)", "give one run id with --bmf")
     home = workspace(args)
@@ -57,7 +58,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.html:
         from ..reports.htmlreport import write_report  # plotly is only imported when a report is drawn
 
-        write_report(runs, names, args.html)
+        write_report(runs, names, args.html, plotly)
         progress(f"wrote {args.html}")
     if not args.html or args.format:
         _print_runs(runs, names, args.format or "table", args)
@@ -169,8 +170,10 @@ def add_report(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--bmf", type=Path, metavar="FILE",
                         help="also write the run's medians in the Bencher Metric Format (bencher run --file FILE "
                              "--adapter json)")
-    report.add_argument("--html", type=Path, help="write a self-contained HTML report with plots to this file "
-                                                  "(then nothing is printed unless --format is given)")
+    report.add_argument("--html", type=Path, help="write an HTML report with plots to this file, self-contained "
+                                                  "unless --plotly cdn (then nothing is printed unless --format "
+                                                  "is given)")
+    plotly_argument(report)
     histogram_arguments(report)
     matrix = report.add_argument_group("campaigns (rtbench campaign)")
     matrix.add_argument("--campaign", metavar="ID", help="a stored campaign: its cells, and per benchmark its medians "

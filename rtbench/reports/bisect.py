@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import html
 import json
-
-import plotly.graph_objects as go
+from typing import TYPE_CHECKING
 
 from ..analysis.bisect import BisectView, document
 from ..results.tables import Column, Table, as_html, as_text, cell
-from . import plots
-from .htmlreport import page
+from . import plotly_js
+
+if TYPE_CHECKING:  # plotly (the html extra) only when a page is drawn: the text needs none of it
+    import plotly.graph_objects as go
 
 
 def _num(value: float | None) -> str:
@@ -109,6 +110,10 @@ def bisect_text(shown: BisectView) -> str:
 
 def _path_chart(shown: BisectView) -> go.Figure:
     """The tested medians in first-parent order: the bisection's steps, the first bad commit marked."""
+    import plotly.graph_objects as go
+
+    from . import plots
+
     found = shown.found
     tested = [(i, found.at(i)) for i in range(len(found.path))]
     shown_points = [(i, t) for i, t in tested if t is not None]
@@ -128,6 +133,10 @@ def _path_chart(shown: BisectView) -> go.Figure:
 
 
 def _deltas_chart(shown: BisectView) -> go.Figure:
+    import plotly.graph_objects as go
+
+    from . import plots
+
     rows = list(reversed(shown.deltas))
     fig = go.Figure(go.Bar(x=[r.delta for r in rows], y=[r.name for r in rows], orientation="h",
                            marker={"color": [plots.WORSE if r.delta > 0 else plots.BETTER for r in rows]}))
@@ -137,7 +146,10 @@ def _deltas_chart(shown: BisectView) -> go.Figure:
     return fig
 
 
-def bisect_html(shown: BisectView) -> str:
+def bisect_html(shown: BisectView, plotly: str = plotly_js.DEFAULT) -> str:
+    from . import plots
+    from .htmlreport import page
+
     found = shown.found
     # The text's sentences; its tables (and the line that introduces one) are sections here.
     sentences = [line for line in (_heading(shown), *_outcome_lines(shown))
@@ -152,7 +164,7 @@ def bisect_html(shown: BisectView) -> str:
                          + as_html.render(functions_table(shown))))
     title = f"rtbench bisect of {found.bench}"
     first = found.path[found.first_bad].name if found.first_bad is not None else "not found"
-    return page(title, f"first bad commit: {first}", opening, sections)
+    return page(title, f"first bad commit: {first}", opening, sections, plotly)
 
 
 def bisect_json(shown: BisectView) -> str:

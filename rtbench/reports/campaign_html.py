@@ -17,6 +17,7 @@ from ..campaign.stored import first_problem
 from ..model import THROUGHPUT_UNITS
 from ..results import fairness
 from ..results.tables import as_html
+from . import plotly_js
 from .campaign_figures import Point, heatmap
 from .htmlreport import page
 from .plots import html_of
@@ -102,7 +103,8 @@ def _differences(campaign: Campaign) -> str:
             f"anything else, such as another compiler on one worker.</p><ul>{items}</ul>")
 
 
-def render(campaign: Campaign, rows: str | None = None, columns: str | None = None) -> str:
+def render(campaign: Campaign, rows: str | None = None, columns: str | None = None,
+           plotly: str = plotly_js.DEFAULT) -> str:
     rows, columns = choose_axes(campaign, rows, columns)
     sections = [
         ("cells", "Cells", f'<div class="wide">{as_html.render(cells_table(campaign))}</div>'),
@@ -113,8 +115,9 @@ def render(campaign: Campaign, rows: str | None = None, columns: str | None = No
           f"{as_html.render(tidy(campaign))}</div></details>")),
     ]
     return page(f"rtbench campaign {campaign.view.campaign}", f"{len(campaign.coordinates)} cell(s)",
-                _opening(campaign), [s for s in sections if s[2]])
+                _opening(campaign), [s for s in sections if s[2]], plotly)
 
 
-def write(campaign: Campaign, path: Path, rows: str | None = None, columns: str | None = None) -> None:
-    files.write_whole(Path(path), render(campaign, rows, columns))
+def write(campaign: Campaign, path: Path, rows: str | None = None, columns: str | None = None,
+          plotly: str = plotly_js.DEFAULT) -> None:
+    files.write_whole(Path(path), render(campaign, rows, columns, plotly))

@@ -8,9 +8,7 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any
-
-import plotly.graph_objects as go
+from typing import TYPE_CHECKING, Any
 
 from .. import files
 from ..acquire import setup_parts
@@ -19,8 +17,10 @@ from ..analysis.verdict import label
 from ..campaign.history import BUILD_FAILED, Point
 from ..errors import RtbenchError
 from ..results.tables import Column, Table, as_html, as_text, cell
-from . import bmf, plots
-from .htmlreport import page
+from . import bmf, plotly_js
+
+if TYPE_CHECKING:  # plotly (the html extra) only when a page is drawn: the text needs none of it
+    import plotly.graph_objects as go
 
 
 def _num(value: float | None) -> str:
@@ -207,6 +207,10 @@ def write_bmf_points(folder: Path, view: HistoryView) -> int:
 
 
 def _chart(view: HistoryView, name: str, unit: str) -> go.Figure:
+    import plotly.graph_objects as go
+
+    from . import plots
+
     points = view.history.points
     xs = [p.revision.name for p in points]
     ys = [median_of(p, name) for p in points]
@@ -233,7 +237,10 @@ def _chart(view: HistoryView, name: str, unit: str) -> go.Figure:
     return fig
 
 
-def history_html(view: HistoryView) -> str:
+def history_html(view: HistoryView, plotly: str = plotly_js.DEFAULT) -> str:
+    from . import plots
+    from .htmlreport import page
+
     chosen = view.history.selection
     opening = (f"<p>{html.escape(chosen.target)}/{html.escape(chosen.kernel)}, configuration "
                f"{html.escape(chosen.config_hash)}. "
@@ -251,7 +258,7 @@ def history_html(view: HistoryView) -> str:
                 ("points", "Points", as_html.render(points_table(view))),
                 ("medians", "Medians", as_html.render(medians_table(view)))]
     return page(f"rtbench history of {view.history.repo.name}", f"{len(view.history.points)} point(s)", opening,
-                sections)
+                sections, plotly)
 
 
 def write(path: Path, text: str) -> None:

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""`rtbench report --html`: one self-contained HTML file (plotly.js embedded, no network at view
-time). It opens with its verdict; a comparison then shows every ratio in one chart, and the
-details follow: tables, distributions, load scaling, footprint, published studies, manifests."""
+"""`rtbench report --html`: one HTML file, self-contained by default (plotly.js embedded, no network
+at view time; --plotly cdn loads it instead, reports/plotly_js.py). It opens with its verdict; a
+comparison then shows every ratio in one chart, and the details follow: tables, distributions, load
+scaling, footprint, the published studies the runs overlap, manifests."""
 from __future__ import annotations
 
 import datetime
@@ -11,8 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import plotly.offline
-
 from .. import __version__, files
 from ..acquire.provenance import summary as provenance_summary
 from ..analysis import kernel_profiles, verdict
@@ -20,7 +19,7 @@ from ..errors import RtbenchError
 from ..model import Result, Run
 from ..results import compare
 from ..results.tables import as_html
-from . import htmlcompare, htmlstudies, htmlverdict, plots
+from . import htmlcompare, htmlstudies, htmlverdict, plotly_js, plots
 from .report import run_table, split_note
 
 _STYLE = """
@@ -179,7 +178,7 @@ def _manifests(runs: list[Run], names: list[str]) -> str:
     return "".join(parts)
 
 
-def render(runs: list[Run], names: list[str]) -> str:
+def render(runs: list[Run], names: list[str], plotly: str = plotly_js.DEFAULT) -> str:
     figures = _Figures()
     comparison, not_compared = None, ""
     if len(runs) > 1:
@@ -210,23 +209,25 @@ def render(runs: list[Run], names: list[str]) -> str:
         ("manifests", "Manifests", _manifests(runs, names)),
     ]
     present = [(anchor, title, content) for anchor, title, content in sections if content]
-    return page("rtbench report", f"{len(runs)} run(s)", opening, present)
+    return page("rtbench report", f"{len(runs)} run(s)", opening, present, plotly)
 
 
-def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str]]) -> str:
+def page(title: str, what: str, opening: str, sections: list[tuple[str, str, str]],
+         plotly: str = plotly_js.DEFAULT) -> str:
     """A whole report: its title, what it covers, the opening box and (anchor, title, content)
-    sections, with the report's style and plotly.js embedded."""
+    sections, with the report's style and plotly.js as `plotly` says (plotly_js.MODES)."""
     nav = " · ".join(f'<a href="#{anchor}">{_e(heading.lower())}</a>' for anchor, heading, _ in sections)
-    body = [(f"<h1>{_e(title)}</h1><p class='note'>rtbench {_e(__version__)}, "
-             f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
-             f"{_e(what)}. Opens offline: plotly.js is embedded. {nav}</p>"), opening]
+    body = [plotly_js.fallback(plotly)]
+    body += [(f"<h1>{_e(title)}</h1><p class='note'>rtbench {_e(__version__)}, "
+              f"{_e(datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds'))}, "
+              f"{_e(what)}. {_e(plotly_js.promise(plotly))} {nav}</p>"), opening]
     body += [f'<section id="{anchor}"><h2>{_e(heading)}</h2>\n{content}</section>'
              for anchor, heading, content in sections]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{_e(title)}</title>"
-            f"<style>{_STYLE}{htmlstudies.STYLE}</style><script>{plotly.offline.get_plotlyjs()}</script></head>\n<body>\n"
-            + "\n".join(body) + "\n</body></html>\n")
+            f"<style>{_STYLE}{htmlstudies.STYLE}</style>{plotly_js.script(plotly)}</head>\n<body>\n"
+            + "\n".join(part for part in body if part) + "\n</body></html>\n")
 
 
-def write_report(runs: list[Run], names: list[str], path: Path) -> None:
-    files.write_whole(Path(path), render(runs, names))
+def write_report(runs: list[Run], names: list[str], path: Path, plotly: str = plotly_js.DEFAULT) -> None:
+    files.write_whole(Path(path), render(runs, names, plotly))

@@ -121,16 +121,25 @@ def _heading(study: dict[str, Any]) -> str:
 
 
 def section(runs: list[Run], names: list[str], add_figure: AddFigure) -> str:
-    """Every study: its facts, then its views (a further view of a study under the same heading),
-    then its figures as published."""
+    """The studies the runs overlap (some run measured one of their criteria): each one's facts,
+    then its views (a further view of a study under the same heading), then its figures as
+    published; the others named in one line. Nothing when the runs overlap no study."""
     about, views = published.study_views(runs, names)
     by_study: dict[str, list[published.StudyView]] = {}
     for view in views:
         by_study.setdefault(view.study["id"], []).append(view)
+    overlapping = {study_id: found for study_id, found in by_study.items() if any(view.rows for view in found)}
+    if not overlapping:
+        return ""
     out = [f'<p class="note">{_e(about)}</p>']
-    for study_id, study_views in by_study.items():
+    for study_id, study_views in overlapping.items():
         study = study_views[0].study
         out.append(_heading(study))
         out += [_view(view, f"study-table-{study_id}-{i + 1}", add_figure) for i, view in enumerate(study_views)]
         out.append(f"<details><summary>the study's figures as published</summary>{_raw_table(study)}</details>")
+    others = [found[0].study.get("title", study_id) for study_id, found in by_study.items()
+              if study_id not in overlapping]
+    if others:
+        out.append(f'<p class="note studies-left-out">Not shown, as no run measured any of their criteria: '
+                   f"{_e('; '.join(others))}.</p>")
     return "\n".join(out)

@@ -230,18 +230,28 @@ def footprint(runs: list[tuple[str, Run]]) -> go.Figure | None:
     return fig
 
 
+# Study shapes whose x axis is ordered (a number of tasks): only there do lines join the points; on
+# the others it lists criteria or cache kinds, and a line between two of them would be a trend that is not.
+_ORDERED_X = ("scaling",)
+
+
 def study_shape(view: StudyView) -> go.Figure:
-    """rtbench's ratios and the study's on one axis per criterion group: solid rtbench, dashed the study."""
+    """rtbench's ratios and the study's on one axis per criterion group: rtbench's points filled
+    (a solid line where the x axis is ordered), the study's open (dashed)."""
     groups = list(dict.fromkeys(series.group for series in view.series))
     fig = make_subplots(rows=1, cols=len(groups), subplot_titles=[g for g in groups if g] or None)
     colours: dict[str, str] = {}
+    mode = "lines+markers" if view.shape in _ORDERED_X else "markers"
     for series in view.series:
         # One colour per run or study column across the groups, so the legend reads once.
         key = plain(series.name)
         colour = colours.setdefault(key, _PALETTE[len(colours) % len(_PALETTE)])
+        study = series.source == "study"
         fig.add_trace(go.Scatter(x=[x for x, _ in series.points], y=[y for _, y in series.points], name=key,
-                                 legendgroup=key, showlegend=series.group == groups[0], mode="lines+markers",
-                                 line={"dash": "dash" if series.source == "study" else "solid", "color": colour}),
+                                 legendgroup=key, showlegend=series.group == groups[0], mode=mode,
+                                 marker={"symbol": "circle-open" if study else "circle", "size": 9,
+                                         "color": colour},
+                                 line={"dash": "dash" if study else "solid", "color": colour}),
                       row=1, col=groups.index(series.group) + 1)
     x_title = {"ratio": "criterion", "window": "criterion", "cache_gain": "caches"}.get(view.shape, "tasks")
     y_title = {"window": "count relative to the reference", "cache_gain": "gain over no caches (%)"}.get(

@@ -13,7 +13,7 @@ from .. import files
 from ..analysis.clock_sweep import SweepRow
 from ..model import Run
 from ..results.runsource import run_title
-from . import plots
+from . import plotly_js, plots
 from .htmlreport import page
 
 
@@ -42,11 +42,13 @@ def _rows_table(rows: list[SweepRow]) -> str:
             f"<tbody>{cells}</tbody></table>")
 
 
-def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: Path) -> None:
+def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: Path,
+          plotly: str = plotly_js.DEFAULT) -> None:
     kernel = run.manifest.get("kernel", {}).get("name", "")
     what = f"{run_title(run)}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
     content = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
                "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
                "but the control task's application work, from the mean stages.</p>"
                + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure"))
-    files.write_whole(Path(path), page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)]))
+    files.write_whole(Path(path), page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)],
+                                       plotly))

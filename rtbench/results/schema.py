@@ -31,6 +31,7 @@ FOOTPRINT = "rtbench-footprint/1"
 TABLE = "rtbench-table/1"
 BISECT = "rtbench-bisect/1"
 CALIBRATION = "rtbench-calibration/1"
+LIST = "rtbench-list/1"  # written only (rtbench list --json): never read back
 
 # kind -> (what a document of that kind is, what writes it)
 _KINDS = {

@@ -47,22 +47,22 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def _run(work: Path, *args: str, width: int = WINDOW[0]) -> subprocess.CompletedProcess:
+def _run(work: Path, *args: str, width: int = WINDOW[0], flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     browser = chromium()
     assert browser, "chromium is missing: run scripts/setup.sh"
-    proc = subprocess.run([browser, *FLAGS, f"--user-data-dir={work / 'chromium-profile'}", "--hide-scrollbars",
+    proc = subprocess.run([browser, *FLAGS, *flags, f"--user-data-dir={work / 'chromium-profile'}", "--hide-scrollbars",
                            f"--window-size={width},{WINDOW[1]}", "--virtual-time-budget=30000", *args],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc
 
 
-def _probe(page: Path, work: Path, width: int = WINDOW[0]) -> tuple[str, list[str], dict[str, list[float]],
-                                                                 dict[str, list[int]]]:
+def _probe(page: Path, work: Path, width: int = WINDOW[0], flags: tuple[str, ...] = ()
+           ) -> tuple[str, list[str], dict[str, list[float]], dict[str, list[int]]]:
     text = page.read_text(encoding="utf-8")
     probe = work / f"probe-{page.name}"
     probe.write_text(text.replace("<head>", "<head>" + _COLLECTOR, 1), encoding="utf-8")
-    dom = _run(work, "--dump-dom", probe.as_uri(), width=width).stdout
+    dom = _run(work, "--dump-dom", probe.as_uri(), width=width, flags=flags).stdout
     return dom, _collected(dom, "errors"), _collected(dom, "rects"), _collected(dom, "widths")
 
 
@@ -73,9 +73,10 @@ def _collected(dom: str, name: str) -> Any:
     return json.loads(html.unescape(found.group(1)))
 
 
-def load(page: Path, work: Path) -> tuple[str, list[str]]:
-    """The DOM after the page's scripts ran, and the script errors it raised."""
-    dom, errors, _, _ = _probe(page, work)
+def load(page: Path, work: Path, flags: tuple[str, ...] = ()) -> tuple[str, list[str]]:
+    """The DOM after the page's scripts ran, and the script errors it raised (`flags`: Chromium's
+    own, e.g. --host-resolver-rules to send a host's requests to a local server)."""
+    dom, errors, _, _ = _probe(page, work, flags=flags)
     return dom, errors
 
 

@@ -89,6 +89,13 @@ def kernel_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return repo
 
 
+def _plotly_from_cdn(page: Path) -> bool:
+    """--plotly cdn: the page loads plotly.js by its pinned address and embeds none of it."""
+    text = page.read_text()
+    return text.count('<script src="https://cdn.jsdelivr.net/npm/plotly.js-dist-min@') == 1 and \
+        'integrity="sha384-' in text and "Plotly.newPlot" in text and len(text) < 1_000_000
+
+
 def _add_work(tasks_c: Path, nops: int) -> None:
     text, found = _SWITCH.subn(lambda m: m.group(1) + _work(nops), tasks_c.read_text(), count=1)
     assert found == 1, "vTaskSwitchContext( void ) not found in the registry's tasks.c"
@@ -138,6 +145,7 @@ def test_history_finds_exactly_the_commit_that_adds_work(cli: Cli, kernel_repo: 
     assert slow["min"] <= slow["q1"] <= slow["median"] <= slow["q3"] <= slow["max"]
     html = page.read_text()
     assert "Plotly.newPlot" in html and "task_switch" in html and "vTaskSwitchContext" in html
+    assert "Opens offline: plotly.js is embedded." in html and not _plotly_from_cdn(page)  # the default
     # Bencher Metric Format: one document per point with a value (c4 did not build), named by the
     # point's place and kernel commit; the median as value, the smallest and largest sample as bounds.
     commits = {rev: _git(kernel_repo, "rev-parse", rev) for rev in ("c1", "c2", "c3")}
@@ -150,9 +158,12 @@ def test_history_finds_exactly_the_commit_that_adds_work(cli: Cli, kernel_repo: 
 
 
 def test_the_runs_name_their_revision_and_a_resumed_history_measures_nothing(
-        cli: Cli, kernel_repo: Path, home: Path) -> None:
-    done = cli("history", "--kernel-repo", str(kernel_repo), "--revs", "c1,c3", *SHORT)
+        cli: Cli, kernel_repo: Path, home: Path, tmp_path: Path) -> None:
+    page = tmp_path / "history.html"
+    done = cli("history", "--kernel-repo", str(kernel_repo), "--revs", "c1,c3", *SHORT, "--html", str(page),
+               "--plotly", "cdn")
     assert done.returncode == 0, done.stderr
+    assert _plotly_from_cdn(page)
     assert len(re.findall(r"stored as run \d+ \(ok\)", done.stderr)) == 2, done.stderr
     assert "build   " not in done.stderr and "run     " not in done.stderr
     # Each point's run names its kernel commit in its provenance (the tree is a git work tree).
@@ -305,6 +316,7 @@ def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
     html = page.read_text()
     assert html.count("Plotly.newPlot") == 2 and "bisect-path" in html and "bisect-functions" in html
     assert "vTaskSwitchContext" in html and "first bad commit: c6" in html and "skipped: c4" in html
+    assert "Opens offline: plotly.js is embedded." in html  # the default: self-contained
     assert doc["schema"] == schema.BISECT
     published = json.loads(schema.schema_file(schema.BISECT).read_text())
     Draft202012Validator.check_schema(published)
@@ -330,8 +342,9 @@ def test_bisect_skips_the_broken_commit_and_names_the_function_that_grew(
         assert traced["sample_sums"] == [s + traced["overhead"] for s in samples]
         assert sum(f["total"] for f in traced["functions"].values()) == sum(samples) + 30 * traced["overhead"]
     # Run again: every point is found in the store, nothing is built or measured again.
-    again = cli(*args, "--no-attribution")
+    again = cli(*args, "--no-attribution", "--html", str(page), "--plotly", "cdn")
     assert again.returncode == 0 and len(re.findall(r"stored as run \d+", again.stderr)) == 4, again.stderr
+    assert _plotly_from_cdn(page) and "first bad commit: c6" in page.read_text()
     assert "run     " not in again.stderr
     unchanged = cli("bisect", "--kernel-src", str(kernel_repo), "--good", "c1", "--bad", "c2", "--bench", "task_switch",
                     "--iterations", "30", "--warmup", "5", "--no-attribution")

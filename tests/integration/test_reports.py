@@ -4,15 +4,20 @@
 from __future__ import annotations
 
 import copy
+import http.server
 import json
 import re
+import ssl
 import subprocess
 import sys
+import threading
+import urllib.parse
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
 import numpy as np
+import plotly.offline
 import pytest
 
 from rtbench.acquire import catalogue, doctor, platforms
@@ -20,7 +25,7 @@ from rtbench.acquire.build import Build
 from rtbench.campaign import matrix
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.reports import reference_runs
+from rtbench.reports import plotly_js, reference_runs
 from rtbench.results import fairness
 from rtbench.results.compare import ratio_text
 from rtbench.results.stats import median
@@ -279,6 +284,72 @@ def test_published_studies_fit_a_laptop_screen(tmp_path: Path) -> None:
     assert len(runs) >= 3 and len(tables) >= 4, sorted(tables)  # Ugurel's three views and Pereira's
     for name, (scroll, client) in tables.items():
         assert 0 < client <= 1200 and scroll <= client, (name, scroll, client)
+
+
+class _Cdn:
+    """A local HTTPS server standing in for the CDN (Chromium sends the CDN's host to it): it
+    serves `body` at every path, with the CORS header a crossorigin script needs."""
+
+    def __init__(self, folder: Path) -> None:
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                        "/CN=localhost", "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
+                       check=True, capture_output=True, timeout=60)
+        self.body, self.paths = b"", []
+        cdn = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                cdn.paths.append(self.path)
+                self.send_response(200)
+                self.send_header("Content-Type", "application/javascript")
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.send_header("Content-Length", str(len(cdn.body)))
+                self.end_headers()
+                self.wfile.write(cdn.body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(folder / "cert.pem", folder / "key.pem")
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def flags(self) -> tuple[str, ...]:
+        host = urllib.parse.urlparse(plotly_js.CDN_URL).hostname
+        return (f"--host-resolver-rules=MAP {host} 127.0.0.1:{self.server.server_address[1]}",
+                "--ignore-certificate-errors")
+
+
+def test_a_cdn_page_draws_with_the_pinned_file_and_only_with_it(tmp_path: Path) -> None:
+    """--plotly cdn: the page draws its figures with plotly.js from the CDN's address (here a local
+    server), and a browser refuses a file that is not the one pinned by its hash: the page then
+    says why its figures are missing."""
+    if browser.chromium() is None:
+        pytest.fail("chromium is missing: run scripts/setup.sh")
+    run = tmp_path / "run.json"
+    run.write_text(json.dumps(reference_runs.load("qemu-m3-freertos")))
+    page = tmp_path / "cdn.html"
+    proc = rtbench(tmp_path, "report", str(run), "--html", str(page), "--plotly", "cdn")
+    assert proc.returncode == 0, proc.stderr
+    figures = page.read_text(encoding="utf-8").count('class="plotly-graph-div"')
+    assert figures >= 3 and page.stat().st_size < 1_000_000
+    cdn = _Cdn(tmp_path)
+    try:
+        cdn.body = plotly.offline.get_plotlyjs().encode("utf-8")  # the installed plotly's own file
+        dom, errors = browser.load(page, tmp_path, cdn.flags())
+        assert errors == [] and dom.count('class="plot-container plotly"') == figures
+        assert re.search(f'<p id="{plotly_js.MISSING_ID}"[^>]* hidden', dom)
+        version = plotly.offline.get_plotlyjs_version()
+        assert cdn.paths == [f"/npm/plotly.js-dist-min@{version}/plotly.min.js"]
+        cdn.body = cdn.body.replace(f"v{version}".encode(), b"v0.0.0", 1)  # one changed byte: not the file pinned
+        dom, errors = browser.load(page, tmp_path, cdn.flags())
+        assert len(cdn.paths) == 2 and 'class="plot-container plotly"' not in dom
+        assert re.search(f'<p id="{plotly_js.MISSING_ID}" class="fair">', dom)  # shown
+        assert errors and all("Plotly is not defined" in e for e in errors)
+    finally:
+        cdn.server.shutdown()
 
 
 def test_footprint_command_splits_kernel_benchmarks_and_rest(workspace: Workspace, catalogue_run: Run,

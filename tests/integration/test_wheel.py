@@ -101,10 +101,11 @@ def test_wheel_carries_firmware_pins_schemas_and_licence(wheel: Path, repo_dir: 
     requirements = [line.split(":", 1)[1].split(";")[0] for line in metadata.splitlines()
                     if line.startswith("Requires-Dist:")]
     assert requirements and not any("==" in r for r in requirements)  # ranges, not pins
-    # Dask (a campaign's runner, about 35 packages) only with the campaign extra.
+    # Dask (a campaign's runner, about 35 packages) only with the campaign extra, plotly with the html one.
     base = [line for line in metadata.splitlines() if line.startswith("Requires-Dist:") and "extra ==" not in line]
-    assert base and not any("dask" in line for line in base)
+    assert base and not any("dask" in line or "plotly" in line for line in base)
     assert any("dask" in line and "extra == \"campaign\"" in line for line in metadata.splitlines())
+    assert any("plotly" in line and "extra == \"html\"" in line for line in metadata.splitlines())
 
 
 def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, str], tmp_path: Path,
@@ -151,9 +152,17 @@ def test_installed_wheel_lists_locates_and_runs(venv: Path, user_env: dict[str, 
     refused = subprocess.run([rtbench, "--home", str(home), "campaign", str(matrix)], cwd=outside, env=user_env,
                              capture_output=True, text=True, timeout=120)
     assert refused.returncode == 2 and "rtbench[campaign]" in refused.stderr, refused.stderr
+    # Nor plotly: an HTML page says which extra draws it, and writes nothing.
+    assert subprocess.run([python, "-c", "import plotly"], capture_output=True, env=user_env).returncode != 0
+    page = tmp_path / "report.html"
+    refused = subprocess.run([rtbench, "--home", str(home), "report", str(out), "--html", str(page)], cwd=outside,
+                             env=user_env, capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "pip install 'rtbench[html]'" in refused.stderr and not page.exists()
     _run([sys.executable, "-m", "pip", "--python", python, "install", "--no-compile", "--disable-pip-version-check",
-          "-q", f"{wheel}[campaign]"])
+          "-q", f"{wheel}[campaign,html]"])
     assert "[1/1] ok" in run("--home", str(home), "campaign", str(matrix), "--workers", "1").stderr
+    run("--home", str(home), "report", str(out), "--html", str(page), "--plotly", "cdn")
+    assert 'integrity="sha384-' in page.read_text(encoding="utf-8") and page.stat().st_size < 200_000
     assert run("--home", str(home), "runs").stdout.count("qemu-m3/freertos") == 2
     assert not (outside / ".rtbench").exists()
     # cargo's lock was written to the user's cache, not into the installed package.
