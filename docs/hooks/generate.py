@@ -132,11 +132,19 @@ def study_pages(repo_root: Path) -> dict[str, str]:
     return pages
 
 
-def benchmarks_index(benches: list[Any]) -> str:
-    rows = "\n".join(f"| [`{b.name}`]({b.name}.md) | {b.summary} |" for b in benches)
-    return ("# Benchmarks\n\nThe catalogue, in the order it runs: generated from the firmware's own registrations "
-            "(`RTB_BENCHMARK` in `firmware/bench/*.c`), as `rtbench list` prints it.\n\n"
-            f"| benchmark | what it measures |\n| --- | --- |\n{rows}\n")
+def _heading(category: str) -> str:
+    return category[:1].upper() + category[1:]
+
+
+def benchmarks_index(groups: dict[str, list[Any]]) -> str:
+    """The catalogue by category (the first word of a benchmark's name), each in running order."""
+    sections = []
+    for category, benches in groups.items():
+        rows = "\n".join(f"| [`{b.name}`]({b.name}.md) | {b.summary} |" for b in benches)
+        sections.append(f"## {_heading(category)}\n\n| benchmark | what it measures |\n| --- | --- |\n{rows}\n")
+    return ("# Benchmarks\n\nThe catalogue by category, each in the order it runs: generated from the firmware's own "
+            "registrations (`RTB_BENCHMARK` in `firmware/bench/*.c`), as `rtbench list` prints it.\n\n"
+            + "\n".join(sections))
 
 
 def _toml_value(value: Any) -> str:
@@ -211,10 +219,10 @@ def generated_pages(config: MkDocsConfig) -> dict[str, str]:
     rtbench = _import_rtbench(config)
     repo_root = Path(config.config_file_path).resolve().parent
     benches = rtbench.acquire.catalogue.scan()
-    pages = {"benchmarks/index.md": benchmarks_index(benches)}
+    pages = {"benchmarks/index.md": benchmarks_index(rtbench.acquire.catalogue.by_category(benches))}
     reference = rtbench.reports.reference_runs
     cells = rtbench.reports.benchmark_figures.catalogue_cells()
-    runs = {cell.name: reference.load(cell.name) for cell in cells if cell.name in reference.names()}
+    runs = {cell.name: reference.shared(cell.name) for cell in cells if cell.name in reference.names()}
     studies = study_pages(repo_root)
     pages.update({f"benchmarks/{b.name}.md": benchmark_page(b, repo_root,
                                                             figures_section(b, rtbench, runs, cells, studies))
@@ -229,23 +237,30 @@ def generated_pages(config: MkDocsConfig) -> dict[str, str]:
     return pages
 
 
-def _with_generated_pages(nav: list[Any], generated: list[str]) -> None:
-    """A nav section whose first entry is a generated folder's index.md lists the folder's pages."""
+def _with_generated_pages(nav: list[Any], generated: list[str], groups: dict[str, list[str]]) -> None:
+    """A nav section whose first entry is a generated folder's index.md lists the folder's pages;
+    the benchmarks' pages under their categories (`groups`: category -> benchmark names)."""
     for entry in nav:
         children = next(iter(entry.values())) if isinstance(entry, dict) else None
         if not isinstance(children, list):
             continue
         first = children[0] if children else None
-        if isinstance(first, str) and first.endswith("/index.md") and first in generated:
+        if first == "benchmarks/index.md":
+            children.extend({_heading(category): [f"benchmarks/{name}.md" for name in names]}
+                            for category, names in groups.items())
+        elif isinstance(first, str) and first.endswith("/index.md") and first in generated:
             folder = first.removesuffix("index.md")
             children.extend(uri for uri in generated if uri.startswith(folder) and uri != first)
         else:
-            _with_generated_pages(children, generated)
+            _with_generated_pages(children, generated, groups)
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if config.nav:
-        _with_generated_pages(config.nav, list(generated_pages(config)))
+        catalogue = _import_rtbench(config).acquire.catalogue
+        groups = {category: [b.name for b in benches]
+                  for category, benches in catalogue.by_category(catalogue.scan()).items()}
+        _with_generated_pages(config.nav, list(generated_pages(config)), groups)
     return config
 
 

@@ -5,6 +5,7 @@ catalogue, and the studies that use it: the tables of its generated docs page, f
 runs only (docs/hooks/generate.py)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,9 +66,12 @@ def table(bench: str, runs: dict[str, dict[str, Any]], cells: list[CatalogueCell
     return "\n".join(lines + ([""] + notes if notes else []))
 
 
+_studies = functools.cache(load_studies)  # one read for the whole catalogue's pages
+
+
 def studies_using(bench: str) -> list[tuple[str, str, list[str]]]:
     """(study id, its title, its criteria) for every study whose criteria map to `bench`."""
-    data, views = load_studies()
+    data, views = _studies()
     found = []
     for study_id, specs in views.items():
         criteria = [str(c["study"]) for spec in specs for c in spec.get("criteria", []) if c.get("bench") == bench]
