@@ -52,6 +52,9 @@ class RunRequest:
     gdb: str | None = None
     # Keep the first (cold) sample before the warm-up apart: an image of its own (RTB_COLD_SAMPLE).
     cold: bool = False
+    # One shard of a sharded run: of the selection, run only these benchmarks. The options are
+    # checked against the whole selection and given to every shard alike.
+    only: list[str] = field(default_factory=list)
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
@@ -143,6 +146,11 @@ def prepare(request: RunRequest) -> _Plan:
     run_options.check_options(request.options, target, selected, everything)
     _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
+    if request.only:
+        outside = sorted(set(request.only) - {b.name for b in selected})
+        if outside:
+            raise RtbenchError(f"a shard's benchmarks {', '.join(outside)} are not in the run's selection")
+        selected = [b for b in selected if b.name in request.only]
     return _Plan(target, kernel, everything, selected, variants)
 
 
@@ -407,12 +415,22 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     else:
         why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
     results.extend(_missing(on_target, results, unit, why))
-    run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
+    run_settings: dict[str, object] = {"guest_options": dict(options), "load": request.load,
+                                       "exit_status": outcome.exit_status,
                                        "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
                                        "command": outcome.command, **outcome.details}
     if "target.soc" in capture.meta:
         run_settings["soc"] = capture.meta["target.soc"]
     return results, capture, run_settings, outcome.interrupted
+
+
+def build_all(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> None:
+    """Builds every image a run of `request` uses, as `execute` does, and runs none: a sharded
+    run's shards then find them built instead of each waiting for the first to build them."""
+    plan = prepare(request)
+    source = sources.locate(plan.kernel, request.kernel_src)
+    progress(f"kernel  {plan.kernel.name} {source.version} from {source.origin}")
+    _build_images(request, plan, source, workspace, progress)
 
 
 def image_for(request: RunRequest, bench: str, workspace: Workspace,

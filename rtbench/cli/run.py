@@ -16,6 +16,7 @@ from ..acquire.durations import microseconds
 from ..acquire.load import KINDS as LOAD_KINDS
 from ..acquire.provenance import summary
 from ..acquire.session import RunRequest, execute, prepare
+from ..campaign import shard_runs
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
@@ -58,11 +59,13 @@ def cmd_run(args: argparse.Namespace) -> int:
                          board=args.board, serial=args.serial, gdb=args.gdb, cold=args.cold)
     # Everything that could refuse the results is checked before anything is built or run.
     prepare(request)
+    shards = shard_runs.plan(request, args.shards) if args.shards != 1 else []
     _check_workspace(home)
     if args.json:
         check_output_file(args.json, "--json")
     with Store(home.store) as store:
-        run = execute(request, home, progress)
+        run = shard_runs.run_sharded(request, shards, home, progress) if len(shards) > 1 else \
+            execute(request, home, progress)
         if args.label:
             run.manifest["label"] = args.label
         if run.manifest.get("target") == "linux":  # this host's own settings bias its numbers
@@ -143,12 +146,19 @@ def _check_workspace(home: Workspace) -> None:
                            "give a writable --home (or $RTBENCH_HOME)") from None
 
 
+SHARDS_HELP = ("split the run into N runs of the same images, each a part of the selection (consecutive benchmarks, "
+               "balanced by estimated cost), run side by side and stored as one run whose manifest lists them; "
+               "not on linux or board targets. Which samples can differ from an unsharded run: see the speed "
+               "guide's section on shards")
+
+
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
     build_arguments(run)
     run.add_argument("--cold", action="store_true",
                      help="also keep each benchmark's first sample, taken cold before the warm-up, apart from its "
                           "statistics (an image of its own: the extra work moves the tick under later samples)")
+    run.add_argument("--shards", type=int, default=1, metavar="N", help=SHARDS_HELP)
     run.add_argument("--label", help="a name for this run (e.g. 'O1 build'), shown by runs, report and compare")
     run.add_argument("--json", type=Path, help="also write the run as JSON")
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",
