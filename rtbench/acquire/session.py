@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -386,7 +387,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
     suffix = f"-{variant}" if variant else ""
-    log_path = workspace.logs / f"{stamp}-{target.name}-{build.directory.name}{suffix}.log"
+    # The process id too: a sharded run's shards start the same image at the same time.
+    log_path = workspace.logs / f"{stamp}-{os.getpid()}-{target.name}-{build.directory.name}{suffix}.log"
     silence = request.silence if request.silence is not None else float(
         target.spec.get("run", {}).get("silence", DEFAULT_SILENCE))
     # A long periodic run prints nothing until it ends: the watchdog must wait for it.
