@@ -58,10 +58,15 @@ def shard_images(manifest: dict[str, Any]) -> dict[str, str | None]:
     return images
 
 
+def _first_line(error: str | None) -> str:
+    """An error's first line, without the colon that introduces the output it quotes."""
+    lines = (error or "").strip().splitlines()
+    return lines[0].rstrip(":") if lines else "no result"
+
+
 def _failed(outcome: ShardOutcome, unit: str, variants: list[str], variant_param: str) -> list[Result]:
     """The results a shard without a run stands for: each benchmark (on each variant) an error."""
-    first = (outcome.error or "no result").strip().splitlines()[0] if (outcome.error or "").strip() else "no result"
-    reason = f"not run: {outcome.shard.name} failed: {first}"
+    reason = f"not run: {outcome.shard.name} failed: {_first_line(outcome.error)}"
     params: list[dict[str, Any]] = [{variant_param: v} for v in variants] if len(variants) > 1 else [{}]
     return [Result(bench=name, params=dict(p), unit=unit, status="error", reason=reason)
             for name in outcome.shard.benches for p in params]
@@ -109,7 +114,7 @@ def merge(outcomes: list[ShardOutcome], selected: list[BenchInfo], unit: str, va
     produced a run (nothing was measured)."""
     runs = [o.run for o in outcomes if o.run is not None]
     if not runs:
-        errors = "; ".join(f"{o.shard.name}: {(o.error or 'no result').strip().splitlines()[0]}" for o in outcomes)
+        errors = "; ".join(f"{o.shard.name}: {_first_line(o.error)}" for o in outcomes)
         raise RtbenchError(f"no shard produced a run: {errors}")
     base = runs[0]
     manifest = copy.deepcopy(base.manifest)
