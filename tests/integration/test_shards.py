@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rtbench.acquire import catalogue
 from rtbench.acquire.session import RunRequest, execute
+from rtbench.analysis import shard_differences
 from rtbench.campaign import shard_runs
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
@@ -36,7 +34,6 @@ QEMU_SELECTION = ("boot_time,task_switch,task_preempt,sem_take,sem_signal_wake,q
                   "window_preempt,task_yield_alone,mutex_create,flag_set,timer_start_stop,timer_delete,heap_free")
 SIM_SELECTION = "boot_time,task_switch,task_preempt,sem_signal_wake,irq_task_wake,tick_cost,delay_block,heap_free"
 SHORT = {"ticks": "10", "delays": "10", "windows": "2", "window_ms": "20"}
-_BEGIN = re.compile(r"^RTB1 (\d+) BEGIN bench=(\S+) param=(\S+) value=(\d+)")
 
 
 def _quiet(_message: str) -> None:
@@ -51,89 +48,6 @@ def _request(target: str, bench: str, **extra: Any) -> RunRequest:
 
 def _sharded(request: RunRequest, workspace: Workspace, shards: int) -> Run:
     return shard_runs.run_sharded(request, shard_runs.plan(request, shards), workspace, _quiet)
-
-
-def _images(settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Image kind -> its run settings (console log, guest options), from one run's (or one
-    shard's) run settings."""
-    found = {"plain": settings if settings.get("console_log") else None}
-    for kind in ("instrumented", "services"):
-        found[kind] = settings.get(f"{kind}_image")
-    return {kind: image for kind, image in found.items() if image}
-
-
-@dataclass(frozen=True)
-class _Start:
-    """Where a result started in its image's stream: what the guide says can move its samples."""
-
-    seq: int  # its BEGIN record's sequence number
-    before: str  # the benchmark that ran before it in the image
-    option_keys: tuple[str, ...]  # the image's options, in the order its table holds them
-
-
-def _starts(settings: dict[str, Any]) -> dict[tuple[str, str], _Start]:
-    """(image kind, result label) -> where it started."""
-    found: dict[tuple[str, str], _Start] = {}
-    for kind, image in _images(settings).items():
-        before, keys = "(start)", tuple(image["guest_options"])
-        for line in Path(image["console_log"]).read_text(errors="replace").splitlines():
-            match = _BEGIN.match(line)
-            if not match:
-                continue
-            seq, bench, param, value = match.groups()
-            found[(kind, bench + (f"[{param}={value}]" if param != "-" else ""))] = _Start(int(seq), before, keys)
-            before = bench
-    return found
-
-
-def _kind(name: str, settings: dict[str, Any]) -> str:
-    """The image that measured a benchmark, from a run's settings."""
-    return next((kind for kind in ("instrumented", "services")
-                 if name in (settings.get(kind) or {}).get("benches", [])), "plain")
-
-
-def _position_causes(unsharded: Run, sharded: Run, digits_only: bool) -> dict[str, list[str]]:
-    """result label -> what differs for it between the two runs, of the causes the guide names:
-    the sequence number of its BEGIN record (only its number of digits where the CPU divides in
-    one instruction), the option table while it reads options of its own, and the benchmark that
-    ran before it in its image."""
-    benches = {b.name: b for b in catalogue.scan()}
-    before = _starts(unsharded.manifest["run"])
-    after: dict[tuple[str, str], _Start] = {}
-    for shard in sharded.manifest["shards"]["shards"]:
-        after.update(_starts(shard["run"]))
-    causes: dict[str, list[str]] = {}
-    for result in unsharded.results:
-        bench = benches[result.bench]
-        if bench.host:
-            continue
-        kind = _kind(bench.name, unsharded.manifest["run"])
-        a, b = before[(kind, result.label())], after[(kind, result.label())]
-        found = []
-        if (len(str(a.seq)) != len(str(b.seq))) if digits_only else a.seq != b.seq:
-            found.append(f"sequence number {a.seq} -> {b.seq}")
-        if bench.own_options and a.option_keys != b.option_keys:
-            found.append(f"reads {', '.join(bench.own_options)} from options {a.option_keys} -> {b.option_keys}")
-        if a.before != b.before:
-            found.append(f"after {a.before} -> {b.before}")
-        causes[result.label()] = found
-    return causes
-
-
-def _compare(unsharded: Run, sharded: Run, digits_only: bool) -> tuple[list[str], list[str], list[str]]:
-    """(identical, explained differences, unexplained differences) by result label."""
-    causes = _position_causes(unsharded, sharded, digits_only)
-    mine = {r.label(): r for r in sharded.results}
-    same, explained, unexplained = [], [], []
-    for result in unsharded.results:
-        other = mine[result.label()]
-        if (result.status, result.reason, result.samples()) == (other.status, other.reason, other.samples()):
-            same.append(result.label())
-        elif causes.get(result.label()):
-            explained.append(result.label())
-        else:
-            unexplained.append(result.label())
-    return same, explained, unexplained
 
 
 def _check_document(unsharded: Run, sharded: Run, shards: int) -> None:
@@ -153,13 +67,13 @@ def test_qemu_m3_sharded_samples_match_but_where_position_moves_them(workspace: 
     unsharded = execute(request, workspace, _quiet)
     sharded = _sharded(request, workspace, 3)
     _check_document(unsharded, sharded, 3)
-    same, explained, unexplained = _compare(unsharded, sharded, digits_only=True)
-    assert unexplained == [], f"differ for no reason the guide gives: {unexplained}"
+    found = shard_differences.compare(unsharded, sharded)
+    assert found.unexplained == [], f"differ for no reason the guide gives: {found.unexplained}"
     first = set(sharded.manifest["shards"]["shards"][0]["benches"])
-    later = [label for label in same if label.split("[")[0] not in first]
-    assert len(same) >= len(unsharded.results) // 2 and later  # not only the first shard's
-    assert sharded.manifest["image"]["sha256"] == unsharded.manifest["image"]["sha256"]
-    assert explained == sorted(explained, key=[r.label() for r in unsharded.results].index)
+    later = [label for label in found.same if label.split("[")[0] not in first]
+    assert len(found.same) >= len(unsharded.results) // 2 and later  # not only the first shard's
+    assert found.explained  # this selection crosses a digit of the sequence numbers in a later shard
+    assert not shard_differences.divides_in_software(unsharded)
 
 
 def test_vexriscv_sim_sharded_samples_match_but_where_position_moves_them(workspace: Workspace) -> None:
@@ -168,9 +82,11 @@ def test_vexriscv_sim_sharded_samples_match_but_where_position_moves_them(worksp
     sharded = _sharded(request, workspace, 2)
     _check_document(unsharded, sharded, 2)
     # RV32I divides in software: every sequence number, not only its digits, takes its own time.
-    same, _explained, unexplained = _compare(unsharded, sharded, digits_only=False)
-    assert unexplained == [], f"differ for no reason the guide gives: {unexplained}"
-    assert len(same) >= 3
+    assert shard_differences.divides_in_software(unsharded)
+    found = shard_differences.compare(unsharded, sharded)
+    assert found.unexplained == [], f"differ for no reason the guide gives: {found.unexplained}"
+    second = set(sharded.manifest["shards"]["shards"][1]["benches"])
+    assert [label for label in found.same if label.split("[")[0] in second]  # not only the first shard's
 
 
 def _cli(home: Path, *args: str) -> subprocess.Popen[str]:
