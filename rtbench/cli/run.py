@@ -146,10 +146,14 @@ def _check_workspace(home: Workspace) -> None:
                            "give a writable --home (or $RTBENCH_HOME)") from None
 
 
-SHARDS_HELP = ("split the run into N runs of the same images, each a part of the selection (consecutive benchmarks, "
-               "balanced by estimated cost), run side by side and stored as one run whose manifest lists them; "
-               "not on linux or board targets. Which samples can differ from an unsharded run: see the speed "
-               "guide's section on shards")
+SHARDS_HELP = ("split the run into N runs of consecutive benchmarks (balanced by estimated cost, the same split "
+               "on every machine), run side by side in processes of their own and stored as one run whose "
+               "manifest lists the shards; not with --target linux or board. Samples can differ from an "
+               "unsharded run only where an interrupt falls into them (or they are timed against the tick), "
+               "for benchmarks whose start differs in their shard: their records' sequence numbers (the digits "
+               "on Cortex-M, the value on RV32I), the benchmark list among the options they read, or the "
+               "benchmark run before them in their image; with uC/OS-II and ThreadX, whose idle loops mask "
+               "interrupts, any such sample (docs/guides/speed.md, Shards)")
 
 
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
