@@ -94,8 +94,9 @@ def _cli(home: Path, *args: str) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
-def _shard_processes(parent: int) -> list[int]:
-    """The shards' processes (rtbench.campaign.child) started by `parent`."""
+def _shard_processes(parent: int, job: str = "") -> list[int]:
+    """The shards' processes (rtbench.campaign.child) started by `parent`; with `job`, only the
+    one whose job file is named so (shard-2.json: the second shard)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -105,7 +106,7 @@ def _shard_processes(parent: int) -> list[int]:
             command = (entry / "cmdline").read_bytes()
         except (OSError, IndexError, ValueError):
             continue
-        if ppid == parent and b"rtbench.campaign.child" in command:
+        if ppid == parent and b"rtbench.campaign.child" in command and job.encode() in command:
             found.append(int(entry.name))
     return sorted(found)
 
@@ -137,15 +138,15 @@ def _statuses(home: Path) -> dict[str, tuple[str, str]]:
 
 
 def test_a_killed_shard_loses_nothing_of_the_others(tmp_path: Path) -> None:
-    bench = "task_switch,sem_take,queue_send,cpu_reference"
+    # Two benchmarks a shard: (task_switch, sem_take) and (queue_send, mutex_lock).
+    bench = "task_switch,sem_take,queue_send,mutex_lock"
     proc = _cli(tmp_path, "--bench", bench, "--shards", "2", "--iterations", "200000", "--warmup", "0")
     lines: list[str] = []
     try:
         _wait_for(proc, "shards  2 processes", lines)
-        _wait_for(proc, "[shard 2/2] run ", lines)  # both shards measure by now
-        children = _shard_processes(proc.pid)
-        assert len(children) == 2
-        os.kill(children[1], signal.SIGKILL)
+        _wait_for(proc, "[shard 2/2] run ", lines)  # the second shard measured one and measures the other
+        (second,) = _shard_processes(proc.pid, "shard-2.json")
+        os.kill(second, signal.SIGKILL)
         _out, err = proc.communicate(timeout=600)
     finally:
         if proc.poll() is None:
