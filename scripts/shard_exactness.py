@@ -104,7 +104,9 @@ def show(path: Path) -> None:
             moved = ", ".join(row["medians_moved"]).replace("|", "\\|") or "none"  # a split median's bar
             print(f"| {kernel} | {count} | {row['identical']} of {figures['results']} | {len(row['explained'])} | "
                   f"{len(row['unexplained'])} | {moved} |")
-    print(f"\n`scripts/shard_exactness.py --target {data['target']}`: the whole catalogue at `rtbench run`'s "
+    counts = sorted({int(count) for figures in data["kernels"].values() for count in figures["shards"]})
+    print(f"\n`scripts/shard_exactness.py --target {data['target']} --os {','.join(data['kernels'])} --shards "
+          f"{','.join(str(c) for c in counts)}`: the whole catalogue at `rtbench run`'s "
           f"defaults, unsharded and sharded, every result compared sample by sample (rtbench {data['rtbench']}, "
           f"{data['date']}). Instruction counts under QEMU `-icount`: exact, the same on any machine. The causes: "
           "the BEGIN record's sequence number, the option table, the benchmark before it in its image.")
