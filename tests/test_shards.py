@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
+import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,7 @@ from rtbench.acquire.shard_split import Shard
 from rtbench.campaign import cells as campaign_cells
 from rtbench.campaign import matrix as campaign_matrix
 from rtbench.campaign import settings as campaign_settings
+from rtbench.campaign import shard_runs
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
 
@@ -154,3 +159,16 @@ def test_a_sharded_linux_cell_is_refused_with_its_line(tmp_path: Path) -> None:
 def test_shards_setting_is_a_whole_number_from_one(value: object) -> None:
     with pytest.raises(RtbenchError, match="shards"):
         campaign_settings.normalise("shards", value)
+
+
+def test_each_shard_is_timed_to_its_own_end(tmp_path: Path) -> None:
+    """A shard's wall seconds end when its process does, not when the slowest shard's does."""
+    children = []
+    for index, seconds in ((1, 0.1), (2, 1.5)):
+        proc = subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})"])
+        now = time.monotonic()
+        children.append(shard_runs._Child(Shard(index, 2, (f"b{index}",), 1.0), proc, tmp_path / f"{index}.json",
+                                          now, now + 60, deque()))
+    shard_runs._wait(children)
+    quick, slow = (shard_runs._outcome(child) for child in children)
+    assert quick.seconds < 1.0 <= slow.seconds

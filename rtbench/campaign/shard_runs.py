@@ -63,6 +63,7 @@ class _Child:
     tail: deque[str] = field(default_factory=lambda: deque(maxlen=_TAIL_LINES))
     error: str | None = None
     stopping: bool = False  # told to stop: killed if it has not ended by its deadline
+    ended: float | None = None  # when its process was seen to end: its own wall time, not the slowest shard's
 
 
 def _forward(child: _Child, stream: IO[bytes], progress: Callable[[str], None]) -> None:
@@ -88,7 +89,7 @@ def _start(shard: Shard, request: RunRequest, workspace: Workspace, folder: Path
 
 
 def _outcome(child: _Child) -> ShardOutcome:
-    seconds = time.monotonic() - child.started
+    seconds = (child.ended or time.monotonic()) - child.started
     host = f"pid {child.proc.pid}"
     document = json.loads(child.out_file.read_text()) if child.out_file.exists() else {}
     cpu = document.get("cpu_seconds")
@@ -109,6 +110,8 @@ def _wait(children: list[_Child]) -> None:
     while any(c.proc.poll() is None for c in children):
         now = time.monotonic()
         for child in children:
+            if child.proc.poll() is not None and child.ended is None:
+                child.ended = now
             if child.proc.poll() is not None or now <= child.deadline:
                 continue
             if child.stopping:
