@@ -129,12 +129,12 @@ def show(path: Path) -> None:
     """The recorded figures as a Markdown table, captioned with where and when."""
     data = json.loads(path.read_text(encoding="utf-8"))
     where = data["machine"]
-    print("| run | wall | CPU | shards: benchmarks, wall, CPU | on as many idle cores (estimate) "
+    print("| run | wall | CPU | shards: benchmarks, CPU | on as many idle cores (estimate) "
           "| results identical to unsharded |")
     print("| --- | ---: | ---: | --- | ---: | ---: |")
     for run in data["runs"]:
         name = f"--shards {run['shards']}" if run["shards"] > 1 else "unsharded"
-        parts = "; ".join(f"{p['benches']} from {p['first']}: {p['wall_s']:.0f} s, {p['cpu_s']:.0f} s"
+        parts = "; ".join(f"{p['benches']} from {p['first']}: {p['cpu_s']:.0f} s"
                           for p in run.get("parts", [])) or "-"
         estimate = f"{run['estimate_on_idle_cores_s']:.0f} s" if "estimate_on_idle_cores_s" in run else "-"
         compared = run.get("compared")
