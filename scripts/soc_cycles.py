@@ -11,6 +11,11 @@ of the same image gives the same table, on any machine.
 
     python3 scripts/soc_cycles.py [--variant standard] [--os freertos] [--record FILE] [--top 25]
     python3 scripts/soc_cycles.py --show [FILE] [--top 25]   # the recorded table as Markdown
+    python3 scripts/soc_cycles.py --costs [FILE]   # the record as rtbench/data/shard_costs.toml
+
+The costs file is what `rtbench run --shards N` balances its shards by: each benchmark's
+simulated cycles less those skipped as idle (the model's wall time follows them), from the
+record of rtbench's defaults (standard, FreeRTOS, 1000 iterations).
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-cycles.json"
+COSTS = REPO / "rtbench" / "data" / "shard_costs.toml"
 _BEGIN = re.compile(r"RTB1 \d+ BEGIN bench=(\S+)")
 
 
@@ -86,6 +92,20 @@ def show(data: dict[str, Any], top: int) -> None:
           f"rtbench {data['rtbench']}, {data['date']}. Simulated cycles do not depend on the host.")
 
 
+def costs_toml(data: dict[str, Any], source: str) -> str:
+    """The record as the shard balancer's data: benchmark = cycles simulated, not skipped."""
+    lines = ["# SPDX-License-Identifier: Apache-2.0", "# SPDX-FileCopyrightText: 2026 rtbench developers",
+             "# What `rtbench run --shards N` balances its shards by (rtbench/acquire/shard_split.py): each",
+             f"# benchmark's simulated cycles less the idle cycles the model skips, on vexriscv-sim {data['variant']}",
+             f"# with {data['os']}, at rtbench run's defaults (1000 iterations, 100 warm-up).",
+             "# Generated, not typed:",
+             f"#   python3 scripts/soc_cycles.py --costs {source}",
+             f"# (rtbench {data['rtbench']}, {data['date']})", "", "[costs]"]
+    rows = {name: row["cycles"] - row["skipped"] for name, row in data["benchmarks"].items() if name != "(boot)"}
+    lines += [f"{name} = {cycles}" for name, cycles in sorted(rows.items())]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard")
@@ -95,7 +115,15 @@ def main() -> None:
     parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
     parser.add_argument("--top", type=int, default=25, help="benchmarks listed before the rest are summed")
+    parser.add_argument("--costs", type=Path, nargs="?", const=RECORD, metavar="FILE",
+                        help=f"write a record (default {RECORD.relative_to(REPO)}) as {COSTS.relative_to(REPO)}")
     args = parser.parse_args()
+    if args.costs:
+        data = json.loads(args.costs.read_text(encoding="utf-8"))
+        source = args.costs.resolve().relative_to(REPO) if args.costs.resolve().is_relative_to(REPO) else args.costs
+        COSTS.write_text(costs_toml(data, str(source)), encoding="utf-8")
+        print(f"wrote {COSTS.relative_to(REPO)}")
+        return
     if args.show:
         show(json.loads(args.show.read_text(encoding="utf-8")), args.top)
         return

@@ -24,6 +24,7 @@ from typing import Any
 from ..errors import RtbenchError
 from ..paths import user_cache_dir
 from . import processes, setup_parts
+from .build_once import exclusive
 from .platforms import Kernel, find_kernel
 from .provenance import file_sha256
 
@@ -178,6 +179,17 @@ def extract(kernel: Kernel, package: Package, workspace_root: Path) -> GuestKern
     stamp = folder / "extracted.json"  # the package's SHA-256 and each extracted file's
     if _intact(stamp, package, paths.values()):
         return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
+    # One extraction at a time: shards and campaign cells that boot the kernel start together,
+    # and one must not boot a file the other is writing.
+    with exclusive(folder.with_name(folder.name + ".lock"), lambda: None):
+        if not _intact(stamp, package, paths.values()):
+            _extract_files(package, folder, wanted)
+            files = {path.name: file_sha256(path) for path in paths.values()}
+            stamp.write_text(json.dumps({"deb": package.sha256, "files": files}, indent=1) + "\n")
+    return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
+
+
+def _extract_files(package: Package, folder: Path, wanted: dict[str, str]) -> None:
     if not shutil.which("dpkg-deb"):
         raise RtbenchError("dpkg-deb not found: extracting the guest kernel needs it",
                            setup_parts.install_hint("linux-rt", "dpkg"))
@@ -200,9 +212,6 @@ def extract(kernel: Kernel, package: Package, workspace_root: Path) -> GuestKern
     if missing:
         raise RtbenchError(f"{package.deb.name} has no {', '.join(sorted(missing))}",
                            "the package's layout changed: update firmware/os/linux-rt/os.toml")
-    files = {path.name: file_sha256(path) for path in paths.values()}
-    stamp.write_text(json.dumps({"deb": package.sha256, "files": files}, indent=1) + "\n")
-    return GuestKernel(package, paths["kernel_image"], paths["device_tree"], paths["config"])
 
 
 def _intact(stamp: Path, package: Package, paths: Iterable[Path]) -> bool:

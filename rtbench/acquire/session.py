@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -67,6 +68,9 @@ class RunRequest:
     # Count model cycles beside the instructions: a core's timing model and its parameters
     # ("cortex-m3", "cortex-m3,ws=2"; "" for the target's first core), or None for no model.
     cycles_model: str | None = None
+    # One shard of a sharded run: of the selection, run only these benchmarks. The options are
+    # checked against the whole selection and given to every shard alike.
+    only: list[str] = field(default_factory=list)
 
 
 def _check_host_settings(request: RunRequest, target: Target) -> None:
@@ -170,6 +174,11 @@ def prepare(request: RunRequest) -> _Plan:
     model = cycle_model.parse(request.cycles_model, target) if request.cycles_model is not None else None
     if target.runner == "board":
         boards.check_probe(target)
+    if request.only:
+        outside = sorted(set(request.only) - {b.name for b in selected})
+        if outside:
+            raise RtbenchError(f"a shard's benchmarks {', '.join(outside)} are not in the run's selection")
+        selected = [b for b in selected if b.name in request.only]
     return _Plan(target, kernel, everything, selected, variants, model)
 
 
@@ -412,7 +421,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")  # runs can start within one second
     suffix = f"-{variant}" if variant else ""
-    log_path = workspace.logs / f"{stamp}-{target.name}-{build.directory.name}{suffix}.log"
+    # The process id too: a sharded run's shards start the same image at the same time.
+    log_path = workspace.logs / f"{stamp}-{os.getpid()}-{target.name}-{build.directory.name}{suffix}.log"
     silence = request.silence if request.silence is not None else float(
         target.spec.get("run", {}).get("silence", DEFAULT_SILENCE))
     # A long periodic run prints nothing until it ends: the watchdog must wait for it.
@@ -446,7 +456,8 @@ def _run_on_target(target: Target, build: Build, options: dict[str, str], on_tar
     else:
         why = outcome.end_reason or (capture.errors[0] if capture.errors else "the guest stopped early")
     results.extend(_missing(on_target, results, unit, why))
-    run_settings: dict[str, object] = {"load": request.load, "exit_status": outcome.exit_status,
+    run_settings: dict[str, object] = {"guest_options": dict(options), "load": request.load,
+                                       "exit_status": outcome.exit_status,
                                        "seconds": round(outcome.seconds, 3), "console_log": str(outcome.log_path),
                                        "command": outcome.command, **outcome.details}
     if "target.soc" in capture.meta:
@@ -476,6 +487,15 @@ def _model_cycles(model: cycle_model.CycleModel | None, log: Path | None, captur
     model_samples.attach(capture.results, found, model.unit, unit)
     log.unlink()
     return found.totals
+
+
+def build_all(request: RunRequest, workspace: Workspace, progress: Callable[[str], None]) -> None:
+    """Builds every image a run of `request` uses, as `execute` does, and runs none: a sharded
+    run's shards then find them built instead of each waiting for the first to build them."""
+    plan = prepare(request)
+    source = sources.locate(plan.kernel, request.kernel_src)
+    progress(f"kernel  {plan.kernel.name} {source.version} from {source.origin}")
+    _build_images(request, plan, source, workspace, progress)
 
 
 def image_for(request: RunRequest, bench: str, workspace: Workspace,

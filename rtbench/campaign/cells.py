@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..acquire import runners, sources
+from ..acquire import runners, shard_split, sources
 from ..acquire.platforms import Kernel
 from ..acquire.session import RunRequest, prepare
 from ..errors import RtbenchError
@@ -32,6 +32,7 @@ class Cell:
     identity: dict[str, Any]  # everything that can change its numbers
     key: str  # the identity's hash
     measures_host: bool  # a cell on this machine's own kernel (--target linux): it runs alone
+    shards: tuple[shard_split.Shard, ...] = ()  # its run's parts, each on a worker, when it is sharded
 
     def title(self, repeats: int = 1) -> str:
         text = " ".join(f"{axis}={label}" for axis, label in self.axes.items()) or "the single cell"
@@ -120,6 +121,7 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
             kernel = plan.kernel
             if not kernel.runs_on(plan.target):
                 raise RtbenchError(f"the {kernel.name} port does not support {plan.target.name} ({plan.target.arch})")
+            shard_split.check_shardable(plan.target, merged.get("shards", 1))
             source_key = (kernel.name, request.kernel_src)
             if source_key not in located:
                 located[source_key] = locate(kernel, request.kernel_src)
@@ -140,11 +142,16 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
         }
         if request.cold:  # an image of its own, whose other samples differ; absent, the keys stay as they were
             ident["cold"] = True
+        shards = tuple(shard_split.split(plan.selected, merged.get("shards", 1), request.iterations, request.warmup,
+                                         request.options))
+        if len(shards) > 1:  # some samples can differ from the unsharded cell's (docs/guides/speed.md)
+            ident["shards"] = len(shards)
         measures_host = plan.target.runner in runners.HOST_RUNNERS
         for repeat in range(1, matrix.repeats + 1):
             full = {**ident, "repeat": repeat}
             cells.append(Cell(axes=labels, repeat=repeat, settings=merged, request=request, identity=full,
-                              key=cell_identity.cell_key(full), measures_host=measures_host))
+                              key=cell_identity.cell_key(full), measures_host=measures_host,
+                              shards=shards if len(shards) > 1 else ()))
     if not cells:
         raise MatrixError(f"{matrix.path}: the exclusions leave out every cell: the campaign would run nothing",
                           "remove or narrow an [[exclude]] table")

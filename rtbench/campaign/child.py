@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""One campaign cell in a process of its own: `python -m rtbench.campaign.child JOB.json OUT.json`.
+"""One campaign cell (or a sharded run's shard) in a process of its own:
+`python -m rtbench.campaign.child JOB.json OUT.json`.
 
 A Dask worker runs its tasks in threads, but a run needs the main thread (stop signals are
 handled there) and its emulators must die with the process that started them; a process per
@@ -11,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import resource
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,13 +74,22 @@ def run_cell(job: dict[str, Any]) -> dict[str, Any]:
         return {"error": str(err)}
 
 
+def _cpu_seconds() -> float:
+    """User and system time of this process and everything it started (its emulators)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main(argv: list[str]) -> int:
     interrupts.install()
     job_file, out_file = (Path(a) for a in argv)
+    job = json.loads(job_file.read_text())
     try:
-        outcome = run_cell(json.loads(job_file.read_text()))
+        outcome = run_cell(job)
     except KeyboardInterrupt as err:
-        outcome = {"error": f"the cell was interrupted ({interrupts.signal_name(err)})"}
+        outcome = {"error": f"the {job.get('what', 'cell')} was interrupted ({interrupts.signal_name(err)}) "
+                            "before it measured anything"}
+    outcome["cpu_seconds"] = round(_cpu_seconds(), 2)
     _write(out_file, outcome)
     return 0
 

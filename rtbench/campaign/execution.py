@@ -40,6 +40,7 @@ from ..paths import Workspace
 from .cells import Cell
 from .job import Job, Outcome, run_job
 from .matrix import Matrix
+from .shard_cells import Gathering, unit_job, units
 from .stored import cell_status, first_problem
 
 if TYPE_CHECKING:
@@ -387,12 +388,17 @@ def _run_cells(matrix: Matrix, cells: list[Cell], *, save: Callable[[Run], int |
             with interrupts.deferred() as received, \
                     _client(scheduler, workers, progress, received, scratch) as (client, count):
                 tally.workers = count
-                futures = {client.submit(run_job, job(cell, own_workspace), key=f"rtbench-cell-{cell.key}-{token}",
-                                         pure=False): cell for cell in (remote if not received else [])}
-                for _, cell, outcome in _as_they_finish(client, futures, received):
-                    finish(cell, outcome)
+                # A sharded cell is a task per shard; it is stored once its last shard is back.
+                futures = {client.submit(run_job, unit_job(unit, job, own_workspace),
+                                         key=f"rtbench-cell-{unit.key}-{token}", pure=False): unit
+                           for unit in (units(remote) if not received else [])}
+                gathering = Gathering()
+                for _, unit, outcome in _as_they_finish(client, futures, received):
+                    whole = gathering.add(unit, outcome)
+                    if whole is not None:
+                        finish(unit.cell, whole)
                 if received:
-                    client.cancel([f for f, c in futures.items() if c in pending])
+                    client.cancel([f for f, unit in futures.items() if unit.cell in pending])
         for cell in alone:
             progress(f"running {cell.title(matrix.repeats)} on this machine, alone (it measures the host)")
             outcome = run_job(job(cell, str(workspace.root)))

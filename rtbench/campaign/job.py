@@ -64,6 +64,12 @@ def _tail(path: Path) -> str:
     return "\n".join(lines[-_TAIL_LINES:])
 
 
+def process_timeout(request: RunRequest) -> float:
+    """Seconds a run's process may take in all: its runs' own timeouts, twice (an image per
+    kind), and the builds and Verilator models it may have to make first."""
+    return run_timeout(request) * max(1, len(request.variants)) * 2 + _SETUP_ALLOWANCE
+
+
 def run_job(job: Job) -> Outcome:
     """Runs the cell in a child process and returns its run (or why there is none). Never raises
     for a cell that fails: a failed cell is an outcome like any other."""
@@ -83,8 +89,7 @@ def run_job(job: Job) -> Outcome:
     with tempfile.TemporaryDirectory(prefix="rtbench-cell-", dir=job.scratch, ignore_cleanup_errors=True) as folder:
         job_file, out_file, log_file = (Path(folder) / name for name in ("job.json", "out.json", "progress.log"))
         job_file.write_text(json.dumps({"request": request_to_json(job.request), "workspace": job.workspace}))
-        variants = max(1, len(job.request.variants))
-        timeout = run_timeout(job.request) * variants * 2 + _SETUP_ALLOWANCE
+        timeout = process_timeout(job.request)
         # The cell's own temporary folders (a simulator's) go into its folder, and go with it.
         env = {**os.environ, "TMPDIR": folder}
         with open(log_file, "wb") as log:

@@ -41,6 +41,8 @@ SETTINGS = {
     "load": "background load beside a host target (--load): none, cpu or io",
     "timeout": "how long a run may take (--timeout): seconds or a duration (\"2min\"); no effect on the numbers",
     "silence": "seconds without output before the guest counts as hung (--silence); does not change the numbers",
+    "shards": "split the cell's run into N runs of consecutive benchmarks on N Dask workers at once, merged into "
+              "one stored run (--shards N; not for linux cells)",
 }
 # The axis name `option.KEY` sets one benchmark option.
 OPTION_AXIS = "option."
@@ -158,6 +160,8 @@ def normalise(key: str, value: Any) -> Any:
         return value
     if key in ("timeout", "silence"):
         return _seconds(value, key)
+    if key == "shards":
+        return _whole(value, 1, key)
     raise RtbenchError(f"unknown setting '{key}'", unknown_hint(key, list(SETTINGS), "settings", listing=None))
 
 

@@ -16,6 +16,7 @@ from ..acquire.durations import microseconds
 from ..acquire.load import KINDS as LOAD_KINDS
 from ..acquire.provenance import summary
 from ..acquire.session import RunRequest, execute, prepare
+from ..campaign import shard_runs
 from ..errors import RtbenchError
 from ..model import Run
 from ..paths import Workspace
@@ -59,11 +60,13 @@ def cmd_run(args: argparse.Namespace) -> int:
                          cycles_model=args.cycles_model)
     # Everything that could refuse the results is checked before anything is built or run.
     prepare(request)
+    shards = shard_runs.plan(request, args.shards) if args.shards != 1 else []
     _check_workspace(home)
     if args.json:
         check_output_file(args.json, "--json")
     with Store(home.store) as store:
-        run = execute(request, home, progress)
+        run = shard_runs.run_sharded(request, shards, home, progress) if len(shards) > 1 else \
+            execute(request, home, progress)
         if args.label:
             run.manifest["label"] = args.label
         if run.manifest.get("target") == "linux":  # this host's own settings bias its numbers
@@ -144,12 +147,23 @@ def _check_workspace(home: Workspace) -> None:
                            "give a writable --home (or $RTBENCH_HOME)") from None
 
 
+SHARDS_HELP = ("split the run into N runs of consecutive benchmarks (balanced by estimated cost, the same split "
+               "on every machine), run side by side in processes of their own and stored as one run whose "
+               "manifest lists the shards; not with --target linux or board. Samples can differ from an "
+               "unsharded run only where an interrupt falls into them (or they are timed against the tick), "
+               "for benchmarks whose start differs in their shard: their records' sequence numbers (the digits "
+               "on Cortex-M, the value on RV32I), the benchmark list among the options they read, or the "
+               "benchmark run before them in their image; with uC/OS-II and ThreadX, whose idle loops mask "
+               "interrupts, any such sample (docs/guides/speed.md, Shards)")
+
+
 def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run = sub.add_parser("run", help="build and run the catalogue, store and print the results")
     build_arguments(run)
     run.add_argument("--cold", action="store_true",
                      help="also keep each benchmark's first sample, taken cold before the warm-up, apart from its "
                           "statistics (an image of its own: the extra work moves the tick under later samples)")
+    run.add_argument("--shards", type=int, default=1, metavar="N", help=SHARDS_HELP)
     run.add_argument("--label", type=label, help="a name for this run (e.g. 'O1 build'), shown by runs, report and "
                                                  "compare: one line of at most 200 characters")
     run.add_argument("--json", type=Path, help="also write the run as JSON")

@@ -225,6 +225,29 @@ def test_a_matrix_on_a_dask_cluster_is_stored_once_and_resumes(cluster: Cluster,
     assert linux_id > qemu_id and linux["worker"] not in {r["worker"] for _, r in stored}
 
 
+def test_a_sharded_cell_runs_its_shards_as_tasks_and_is_stored_once(cluster: Cluster, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    matrix = tmp_path / "sharded.toml"
+    matrix.write_text('[campaign]\nname = "sharded"\n[settings]\ntarget = "qemu-m3"\n'
+                      'bench = "task_switch,sem_take,queue_send,sched_decision"\niterations = 30\nwarmup = 5\n'
+                      'shards = 2\n')
+    done = _campaign(home, str(matrix), "--scheduler", cluster.address)
+    assert done.returncode == 0, done.stderr
+    assert "[1/1] ok" in done.stderr
+    ((run_id, record),) = _stored(home, "sharded")
+    assert record["identity"]["shards"] == 2 and record["status"] == "ok"
+    with sqlite3.connect(home / "results.sqlite") as db:
+        manifest = json.loads(db.execute("SELECT manifest FROM runs WHERE id = ?", (run_id,)).fetchone()[0])
+        rows = db.execute("SELECT bench, status FROM results WHERE run_id = ? ORDER BY position", (run_id,)).fetchall()
+    shards = manifest["shards"]["shards"]
+    assert [s["status"] for s in shards] == ["ok", "ok"]
+    assert [b for s in shards for b in s["benches"]] == ["task_switch", "sem_take", "queue_send", "sched_decision"]
+    assert [bench for bench, _ in rows][:3] == ["task_switch", "sem_take", "queue_send"]
+    assert {status for _, status in rows} == {"ok"}
+    again = _campaign(home, str(matrix), "--scheduler", cluster.address)
+    assert again.returncode == 0 and "1 already stored, 0 to run" in again.stderr
+
+
 def test_a_worker_killed_mid_cell_loses_and_duplicates_nothing(cluster: Cluster, tmp_path: Path,
                                                                worker_home: Path) -> None:
     home = tmp_path / "home"

@@ -64,12 +64,14 @@ def _check_register_map(build: Build, model: Model) -> None:
 
 
 def _program(build: Build) -> bytes:
-    out = build.directory / "rtbench.bin"
-    proc = subprocess.run(["riscv64-unknown-elf-objcopy", "-O", "binary", str(build.elf), str(out)],
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise RtbenchError(f"objcopy failed: {proc.stderr.strip()}", "is binutils-riscv64-unknown-elf installed?")
-    return out.read_bytes()
+    # A file of this run's own: the shards of a sharded run convert the same image at once.
+    with tempfile.TemporaryDirectory(prefix="rtbench-bin-") as scratch:
+        out = Path(scratch) / "rtbench.bin"
+        proc = subprocess.run(["riscv64-unknown-elf-objcopy", "-O", "binary", str(build.elf), str(out)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RtbenchError(f"objcopy failed: {proc.stderr.strip()}", "is binutils-riscv64-unknown-elf installed?")
+        return out.read_bytes()
 
 
 def exit_status_from_log(log_path: Path) -> int | None:
