@@ -24,6 +24,7 @@ from . import platforms, provenance, qemu_plugin, sources
 from .platforms import Kernel, Target
 from .setup_parts import MAIN
 from .setup_parts import command as setup_command
+from .setup_parts import fix as setup_fix
 from .setup_parts import part_of as setup_part_of
 from .setup_parts import parts as setup_parts
 
@@ -62,13 +63,12 @@ class Part:
 
 
 def tool_check(tool: str, package: str, setup: str = MAIN) -> Check:
-    """A command on PATH; `package` is the Debian package that provides it, or `pip:EXTRA` for a
-    command that an extra of rtbench's installs (NuttX's olddefconfig, from kconfiglib)."""
+    """A command on PATH (or named by its path); `package` is the Debian package that provides it,
+    `pip:EXTRA` for a command that an extra of rtbench's installs (NuttX's olddefconfig, from
+    kconfiglib), or `build:HOW` for one that rtbench's scripts build (RTEMS's toolchain)."""
     found = shutil.which(tool)
     if not found:
-        extra = package.removeprefix("pip:")
-        how = f"pip install 'rtbench[{extra}]'" if extra != package else f"apt-get install {package}"
-        return Check(tool, False, "not found", f"{setup_command(setup)}, or {how}")
+        return Check(tool, False, "not found", setup_fix(package, setup))
     return Check(tool, True, provenance.first_line([found, "--version"]))
 
 
@@ -80,7 +80,8 @@ def probe_check(probe: dict[str, Any], compiler: str, setup: str = MAIN) -> Chec
     command = str(probe.get("compiler", compiler))
     what = str(probe.get("what", f"{command} compiles and links"))
     packages = " ".join(probe.get("packages", []))
-    fix = setup_command(setup) + (f", or apt-get install {packages}" if packages else "")
+    # A toolchain no set-up part installs (RTEMS's) names the build that makes it.
+    fix = str(probe.get("fix") or setup_command(setup) + (f", or apt-get install {packages}" if packages else ""))
     if not shutil.which(command):
         return Check(what, False, f"{command} not found", fix)
     language = str(probe.get("language", "c"))

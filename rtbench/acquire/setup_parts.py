@@ -28,3 +28,21 @@ def part_of(kind: str, name: str) -> str:
 
 def command(part: str) -> str:
     return "run scripts/setup.sh" + ("" if part in ("", MAIN) else f" --part {part}")
+
+
+def how_to_install(package: str) -> str:
+    """What provides a tool, as a target or kernel names it: a Debian package, `pip:EXTRA` (an
+    extra of rtbench's) or `build:HOW` (what rtbench's own scripts build: RTEMS's toolchain)."""
+    if package.startswith("pip:"):
+        return f"pip install 'rtbench[{package.removeprefix('pip:')}]'"
+    if package.startswith("build:"):
+        return package.removeprefix("build:")
+    return f"apt-get install {package}"
+
+
+def fix(package: str, part: str) -> str:
+    """The fix for a missing tool: the set-up part, or the build that makes it (no set-up part
+    installs what only a build of rtbench's scripts makes)."""
+    if package.startswith("build:"):
+        return how_to_install(package)
+    return f"{command(part)}, or {how_to_install(package)}"
