@@ -130,6 +130,10 @@ def prepare(request: RunRequest) -> _Plan:
     """Every usage error of a run, found before anything is built or run."""
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
+    if not kernel.runs_on(target):
+        fitting = [t.name for t in platforms.targets() if kernel.runs_on(t)]
+        raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})",
+                           "it runs on: " + ", ".join(f"--target {name}" for name in fitting))
     target = platforms.for_kernel(target, kernel)
     run_options.check_counts(request.iterations, request.warmup)
     if request.timeout is not None:
