@@ -54,3 +54,5 @@ set_source_files_properties(${RTB_OS_SOURCES} PROPERTIES
     OBJECT_DEPENDS ${RTB_RTEMS_STAMP})
 # The kernel's tick, timed where the clock driver calls it (arch/<arch>.c).
 set(RTB_OS_LIBRARIES rtb_rtems_kernel -Wl,--wrap=_Timecounter_Tick)
+# RTEMS starts before rtbench (its first task calls rtb_main): boot_time's phases say so.
+add_compile_definitions(RTB_BOOT_KERNEL_FIRST)

@@ -54,7 +54,8 @@ struct rtb_pool {
 static struct rtb_task tasks[RTB_PORT_MAX_TASKS];
 /* Task storage (stack and thread-local storage) needs no zeroing at reset: the kernel initialises
  * each task's on construction. */
-static RTEMS_ALIGNED(RTEMS_TASK_STORAGE_ALIGNMENT) char storage[RTB_PORT_MAX_TASKS][RTB_RTEMS_TASK_STORAGE_BYTES] RTB_NOINIT;
+static RTEMS_ALIGNED(RTEMS_TASK_STORAGE_ALIGNMENT) char storage[RTB_PORT_MAX_TASKS][RTB_RTEMS_TASK_STORAGE_BYTES]
+    RTB_NOINIT;
 static struct rtb_sem sems[RTB_PORT_MAX_SEMS];
 static struct rtb_mutex mutexes[RTB_PORT_MAX_MUTEXES];
 static struct rtb_queue queues[RTB_PORT_MAX_QUEUES] RTB_NOINIT;
@@ -80,10 +81,10 @@ static rtems_interval wait_ticks(uint32_t timeout) { return timeout == RTB_WAIT_
 static rtems_task task_entry(rtems_task_argument index) { tasks[index].fn(tasks[index].arg); }
 
 /* Called from RTEMS's initialisation task (rtb_rtems_config.c, by way of rtbench's entry): the
- * kernel runs; the runner is created, and the initialisation task, more urgent, ends itself. */
+ * kernel runs (its initialisation is boot_time's kernel_init, rtb_rtems_config.c); the runner is
+ * created, and the initialisation task, more urgent, ends itself. */
 _Noreturn void rtb_os_start(rtb_task_fn first, void *arg)
 {
-    rtb_boot_kernel_initialised();
     rtb_rtems_arch_attach();
     rtb_os_task_create("runner", first, arg, RTB_PRIO_RUNNER);
     rtb_boot_objects_created();
@@ -349,7 +350,9 @@ rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
             .maximum_pending_messages = (uint32_t)depth,
             .maximum_message_size = item_size,
             .storage_area = queue->buffers,
-            .storage_size = depth * sizeof queue->buffers[0],
+            /* Exactly what the kernel takes for `depth` messages of `item_size` bytes. */
+            .storage_size =
+                depth * (RTEMS_ALIGN_UP(item_size, sizeof(uintptr_t)) + sizeof(CORE_message_queue_Buffer)),
             .attributes = RTEMS_PRIORITY,
         };
         if (rtems_message_queue_construct(&config, &queue->id) != RTEMS_SUCCESSFUL)
@@ -442,4 +445,7 @@ void *rtb_os_pool_alloc(rtb_pool *pool)
 
 void rtb_os_pool_free(rtb_pool *pool, void *block) { (void)rtems_partition_return_buffer(pool->id, block); }
 
-const char *rtb_os_pool_kind(void) { return "RTEMS partition: rtems_partition_get_buffer/rtems_partition_return_buffer"; }
+const char *rtb_os_pool_kind(void)
+{
+    return "RTEMS partition: rtems_partition_get_buffer/rtems_partition_return_buffer";
+}

@@ -10,13 +10,20 @@
  * in WFI, whose wake-up QEMU's -icount with sleep=off delays (docs/porting.md). The
  * initialisation task, the most urgent, calls rtbench's entry. */
 #include <rtems.h>
+#include <rtems/sysinit.h>
 
+#include "rtb/boot.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
 #include "rtb_rtems.h"
 #include RTB_PROFILE_HEADER
 
 void rtb_rtems_fatal(rtems_fatal_source source, bool always_false, rtems_fatal_code code);
+
+/* The first step of RTEMS's initialisation, where the board support's start-up (the C run-time's:
+ * .data, .bss, the MMU's tables) has ended: boot_time's c_runtime ends, its kernel_init begins. */
+static void runtime_done(void) { rtb_boot_runtime_done(rtb_target_ts()); }
+RTEMS_SYSINIT_ITEM(runtime_done, RTEMS_SYSINIT_RECORD, RTEMS_SYSINIT_ORDER_FIRST);
 
 static rtems_task rtb_rtems_init(rtems_task_argument argument)
 {
@@ -71,7 +78,6 @@ void rtb_rtems_describe_build(void (*emit)(const char *key, const char *value))
 #define CONFIGURE_INIT_TASK_PRIORITY 1
 #define CONFIGURE_INIT_TASK_INITIAL_MODES (RTEMS_PREEMPT | RTEMS_NO_TIMESLICE)
 #define CONFIGURE_INIT_TASK_STACK_SIZE INIT_TASK_STACK_BYTES
-#define CONFIGURE_EXTRA_TASK_STACKS INIT_TASK_STACK_BYTES
 
 #define CONFIGURE_IDLE_TASK_BODY rtb_rtems_idle
 #define CONFIGURE_INITIAL_EXTENSIONS {.fatal = rtb_rtems_fatal}

@@ -61,7 +61,10 @@ rtb_err rtb_os_period_begin(rtb_period *period, uint32_t period_us)
 
 /* Ends the current period (blocking until its end) and starts the next. A period that has
  * already ended (an overrun) returns RTEMS_TIMEOUT and starts the next at once. */
-void rtb_os_period_wait(rtb_period *period) { (void)rtems_rate_monotonic_period((rtems_id)period->next, period->period); }
+void rtb_os_period_wait(rtb_period *period)
+{
+    (void)rtems_rate_monotonic_period((rtems_id)period->next, period->period);
+}
 
 bool rtb_os_period_release_ts(const rtb_period *period, uint32_t *release_ts)
 {
