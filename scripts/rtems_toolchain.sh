@@ -139,10 +139,19 @@ ln -s "$newlib_src/newlib" "$gcc_src/newlib"
 
 rm -rf "$work/binutils" "$work/gcc"
 mkdir -p "$work/binutils" "$work/gcc"
-step "binutils-configure" bash -c "cd '$work/binutils' && '$binutils_src/configure' --target=$target --prefix='$tools' \
-  --disable-nls --disable-werror --disable-gdb --disable-gdbserver --disable-sim --disable-gprofng --without-zstd"
-step "binutils-make" make -C "$work/binutils" -j"$jobs" MAKEINFO=true
-step "binutils-install" make -C "$work/binutils" install MAKEINFO=true
+# Binutils installed by an earlier run that stopped in GCC's build are kept (the same version).
+binutils_version=${versions#*binutils-source=}
+binutils_version=${binutils_version%%-*}
+installed_ld=$("$tools/bin/$target-ld" --version 2>/dev/null | sed -n 1p || true)
+if [ "${installed_ld##* }" = "$binutils_version" ]; then
+  say "binutils $binutils_version is installed in $tools: kept"
+else
+  step "binutils-configure" bash -c "cd '$work/binutils' && '$binutils_src/configure' --target=$target \
+    --prefix='$tools' --disable-nls --disable-werror --disable-gdb --disable-gdbserver --disable-sim \
+    --disable-gprofng --without-zstd"
+  step "binutils-make" make -C "$work/binutils" -j"$jobs" MAKEINFO=true
+  step "binutils-install" make -C "$work/binutils" install MAKEINFO=true
+fi
 export PATH="$tools/bin:$PATH"
 # C only (rtbench and RTEMS's timing tests are C); newlib as RTEMS configures it. The compiler
 # itself is built without debug information (-O2 alone): a third less to compile, and nobody
