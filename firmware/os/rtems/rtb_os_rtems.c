@@ -41,7 +41,6 @@ struct rtb_mutex {
 };
 struct rtb_queue {
     rtems_id id;
-    RTEMS_MESSAGE_QUEUE_BUFFER(RTB_QUEUE_MAX_ITEM) buffers[RTB_QUEUE_MAX_DEPTH];
     size_t item_size;
     bool used;
 };
@@ -58,7 +57,10 @@ static RTEMS_ALIGNED(RTEMS_TASK_STORAGE_ALIGNMENT) char storage[RTB_PORT_MAX_TAS
     RTB_NOINIT;
 static struct rtb_sem sems[RTB_PORT_MAX_SEMS];
 static struct rtb_mutex mutexes[RTB_PORT_MAX_MUTEXES];
-static struct rtb_queue queues[RTB_PORT_MAX_QUEUES] RTB_NOINIT;
+static struct rtb_queue queues[RTB_PORT_MAX_QUEUES];
+/* Each queue's message buffers, as the kernel lays them out (it initialises them on construction). */
+static RTEMS_MESSAGE_QUEUE_BUFFER(RTB_QUEUE_MAX_ITEM) queue_buffers[RTB_PORT_MAX_QUEUES][RTB_QUEUE_MAX_DEPTH]
+    RTB_NOINIT;
 static struct rtb_pool pools[RTB_PORT_MAX_POOLS];
 
 static rtems_task_priority task_prio(unsigned prio) { return (rtems_task_priority)(RTB_PRIO_MAX + 2u - prio); }
@@ -122,6 +124,7 @@ void rtb_os_describe(void (*emit)(const char *key, const char *value))
 static inline __attribute__((always_inline)) rtb_task *task_construct(const char *name, rtb_task_fn fn, void *arg,
                                                                       unsigned prio)
 {
+    (void)name; /* an RTEMS name is four characters: every rtbench task is 'RTSK' */
     if (RTB_PORT_PRIO_INVALID(prio))
         return NULL;
     for (unsigned i = 0; i < RTB_PORT_MAX_TASKS; i++) {
@@ -129,7 +132,7 @@ static inline __attribute__((always_inline)) rtb_task *task_construct(const char
         if (task->used)
             continue;
         rtems_task_config config = {
-            .name = rtems_build_name(name[0], name[1] ? name[1] : ' ', ' ', ' '),
+            .name = rtems_build_name('R', 'T', 'S', 'K'),
             .initial_priority = task_prio(prio),
             .storage_area = storage[i],
             .storage_size = sizeof storage[i],
@@ -349,7 +352,7 @@ rtb_queue *rtb_os_queue_create(size_t item_size, size_t depth)
             .name = rtems_build_name('R', 'M', 'S', 'G'),
             .maximum_pending_messages = (uint32_t)depth,
             .maximum_message_size = item_size,
-            .storage_area = queue->buffers,
+            .storage_area = queue_buffers[i],
             /* Exactly what the kernel takes for `depth` messages of `item_size` bytes. */
             .storage_size =
                 depth * (RTEMS_ALIGN_UP(item_size, sizeof(uintptr_t)) + sizeof(CORE_message_queue_Buffer)),
