@@ -44,12 +44,13 @@ set_target_properties(rtb_rtems_kernel PROPERTIES IMPORTED_LOCATION ${RTB_RTEMS_
 add_dependencies(rtb_rtems_kernel rtb_rtems_kernel_build)
 
 # The port's files see the BSP's installed headers (RTEMS's API and confdefs.h), as an RTEMS
-# application does; the rest of rtbench keeps the toolchain's.
+# application does; the rest of rtbench keeps the toolchain's. RTEMS's score headers (semimpl.h's
+# timestamps) use newlib's BSD interfaces, which strict C11 hides: _DEFAULT_SOURCE shows them.
 set(RTB_OS_SOURCES ${RTB_RTEMS_DIR}/rtb_os_rtems.c ${RTB_RTEMS_DIR}/rtb_os_rtems_services.c
     ${RTB_RTEMS_DIR}/rtb_rtems_config.c ${RTB_RTEMS_ARCH}.c)
 set_source_files_properties(${RTB_OS_SOURCES} PROPERTIES
     INCLUDE_DIRECTORIES "${RTB_RTEMS_DIR};${RTB_PORT_COMMON_DIR};${RTB_TARGET_INCLUDES}"
-    COMPILE_OPTIONS "-isystem;${RTB_RTEMS_LIBDIR}/include"
+    COMPILE_OPTIONS "-isystem;${RTB_RTEMS_LIBDIR}/include;-D_DEFAULT_SOURCE"
     COMPILE_DEFINITIONS "RTB_PROFILE_HEADER=\"${RTB_PROFILE_FILE}\";RTB_RTEMS_ARCH_HEADER=\"${RTB_RTEMS_ARCH}.h\";RTB_RTEMS_BSP=\"${RTB_RTEMS_PORT}\""
     OBJECT_DEPENDS ${RTB_RTEMS_STAMP})
 # The kernel's tick, timed where the clock driver calls it (arch/<arch>.c).

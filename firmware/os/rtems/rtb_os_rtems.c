@@ -12,6 +12,7 @@
  * message queues constructed on the port's buffers; pools are partitions. */
 #include <rtems.h>
 #include <rtems/rtems/semimpl.h>
+#include <rtems/version.h>
 #include <string.h>
 
 #include "rtb/boot.h"

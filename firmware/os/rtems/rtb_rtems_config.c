@@ -36,6 +36,7 @@ static void *rtb_rtems_idle(uintptr_t ignored)
     (void)ignored;
     for (;;) {
     }
+    return NULL; /* never reached: C's -Wreturn-type wants a return in a function with a value */
 }
 
 /* rtbench's entry needs more than a task's stack: its options, the image's description. */
