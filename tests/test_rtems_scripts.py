@@ -114,3 +114,15 @@ def test_the_subset_copies_the_files_with_the_build_and_configuration_files(tmp_
     kept = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
     assert kept == ["VERSION", "cpukit/read.c", "spec/build/bsps/a.yml", "wscript"]
     assert (count, size) == (4, sum((out / k).stat().st_size for k in kept))
+
+
+def test_the_bsp_options_are_options_of_the_tree_for_its_bsp() -> None:
+    """Every option of bsp.ini.in is an option RTEMS's spec defines (waf configure would ignore a
+    misspelt one), and the BSP's own default turns fast idle on, which rtbench turns off."""
+    tree = _tmtests_dir().parent.parent
+    keys = re.findall(r"^([A-Z_]+) = ", (subset.PORT / "bsp.ini.in").read_text(), re.MULTILINE)
+    defined = {m.group(1) for path in (tree / "spec" / "build").rglob("opt*.yml")
+               for m in [re.search(r"^name: ([A-Z_0-9]+)$", path.read_text(), re.MULTILINE)] if m}
+    assert keys and [key for key in keys if key not in defined] == []
+    fast_idle = (tree / "spec/build/bsps/arm/realview-pbx-a9/optclkfastidle.yml").read_text()
+    assert "arm/realview_pbx_a9_qemu" in fast_idle.split("value: true")[0]
