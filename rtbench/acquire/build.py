@@ -58,6 +58,11 @@ def warning_lines(output: str) -> tuple[str, ...]:
 
 def check_tools(target: Target) -> None:
     missing = [(tool, package) for tool, package in target.spec.get("tools", {}).items() if not shutil.which(tool)]
+    built = [package for _, package in missing if package.startswith("build:")]
+    if built:  # a toolchain of its own folder (RTEMS's): the build that makes it
+        names = ", ".join(tool for tool, package in missing if package in built)
+        raise RtbenchError(f"{names} not found: the {target.name} target needs it for this kernel",
+                           setup_parts.install_hint("", built[0]))
     if missing:
         names = ", ".join(tool for tool, _ in missing)
         packages = " ".join(package for _, package in missing)
@@ -225,6 +230,7 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
               f"-DRTB_VERSION={__version__}",
               f"-DRTB_DEFINES={';'.join(defines)}",
               f"-DRTB_SOC_BLOCKS={','.join(soc_blocks(kernel))}",
+              f"-DRTB_TOOLS_DIR={target.spec.get('tools_dir', '')}",
               "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", "-DCMAKE_BUILD_TYPE="], fw, "CMake configuration", directory)
     return _run(["cmake", "--build", str(directory), "--target", f"{image}.elf"], fw,
                 f"building the {target.name}/{kernel.name}/{profile} image", directory)
@@ -251,6 +257,8 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
         key_text += "|" + patch_key(kernel)
     if soc_blocks(kernel):  # another register map
         key_text += "|soc+" + "+".join(soc_blocks(kernel))
+    if target.spec.get("tools_dir"):  # a toolchain of its own folder (RTEMS's): another build per folder
+        key_text += "|tools=" + str(target.spec["tools_dir"])
     key = hashlib.sha256(key_text.encode()).hexdigest()[:10]
     directory = workspace.builds / f"{target.name}-{kernel.name}-{profile}-{key}"
     directory.mkdir(parents=True, exist_ok=True)

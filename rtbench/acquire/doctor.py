@@ -62,8 +62,9 @@ class Part:
 
 
 def tool_check(tool: str, package: str, setup: str = MAIN) -> Check:
-    """A command on PATH; `package` is the Debian package that provides it, or `pip:EXTRA` for a
-    command that an extra of rtbench's installs (NuttX's olddefconfig, from kconfiglib)."""
+    """A command on PATH (or named by its path); `package` is the Debian package that provides it,
+    `pip:EXTRA` for a command that an extra of rtbench's installs (NuttX's olddefconfig, from
+    kconfiglib), or `build:HOW` for one that rtbench's scripts build (RTEMS's toolchain)."""
     found = shutil.which(tool)
     if not found:
         return Check(tool, False, "not found", install_hint(setup, package))
@@ -82,7 +83,8 @@ def probe_check(probe: dict[str, Any], compiler: str, setup: str = MAIN) -> Chec
     """Compiles and links a program that includes the probe's headers, with its flags."""
     command = str(probe.get("compiler", compiler))
     what = str(probe.get("what", f"{command} compiles and links"))
-    fix = probe_fix(probe, setup)
+    # A toolchain no set-up part installs (RTEMS's) names the build that makes it.
+    fix = str(probe.get("fix") or probe_fix(probe, setup))
     if not shutil.which(command):
         return Check(what, False, f"{command} not found", fix)
     language = str(probe.get("language", "c"))

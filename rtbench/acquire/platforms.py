@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import RtbenchError
 from ..paths import firmware_dir
 from ..suggest import unknown_hint
-from . import cpu_config
+from . import cpu_config, toolchain_folder
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def check_profile(kernel: Kernel, profile: str) -> None:
 def for_kernel(target: Target, kernel: Kernel) -> Target:
     """The target as it builds and runs `kernel`: its `[kernels.<name>]` table (another
     toolchain, runner or settings for a kernel that needs them, such as a Linux guest) merged
-    over its own description."""
+    over its own description; a toolchain in a folder of its own (RTEMS's) named by its paths."""
     override = target.spec.get("kernels", {}).get(kernel.name)
     if not override:
         return target
@@ -116,7 +116,7 @@ def for_kernel(target: Target, kernel: Kernel) -> Target:
     for table in ("run", "qemu"):
         if table in override:
             spec[table] = {**target.spec.get(table, {}), **override[table]}
-    return Target(target.name, target.folder, spec)
+    return Target(target.name, target.folder, toolchain_folder.resolved(spec))
 
 
 def default_kernel(target: Target) -> Kernel:

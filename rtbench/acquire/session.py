@@ -156,6 +156,10 @@ def prepare(request: RunRequest) -> _Plan:
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     platforms.check_profile(kernel, request.profile)
+    if not kernel.runs_on(target):
+        fitting = [t.name for t in platforms.targets() if kernel.runs_on(t)]
+        raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})",
+                           "it runs on: " + ", ".join(f"--target {name}" for name in fitting))
     target = platforms.for_kernel(target, kernel)
     if target.runner == "board":
         platforms.check_runs_on(kernel, target)  # before the probe is asked for

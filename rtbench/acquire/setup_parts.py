@@ -33,7 +33,10 @@ def command(part: str) -> str:
 def install_hint(part: str, packages: str = "") -> str:
     """What to run when something a part installs is missing: the part's set-up command and, as
     the other way, the packages that provide it (space-separated): Debian packages, and
-    `pip:EXTRA` for an extra of rtbench's (NuttX's olddefconfig: no Debian package has it)."""
+    `pip:EXTRA` for an extra of rtbench's (NuttX's olddefconfig: no Debian package has it). A
+    `build:HOW` names what only rtbench's own scripts build (RTEMS's toolchain): that build, alone."""
+    if packages.startswith("build:"):  # a command line of its own, spaces and all
+        return packages.removeprefix("build:")
     names = packages.split()
     debian = [name for name in names if not name.startswith("pip:")]
     extras = [name.removeprefix("pip:") for name in names if name.startswith("pip:")]

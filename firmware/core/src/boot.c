@@ -27,6 +27,13 @@ void rtb_boot_objects_created(void) { t_objects = rtb_now(); }
 
 void rtb_boot_first_task(void) { t_first = rtb_now(); }
 
+#ifdef RTB_BOOT_KERNEL_FIRST
+/* Taken before rtb_main, after the start-up zeroed .bss. */
+static uint32_t t_runtime_done;
+
+void rtb_boot_runtime_done(uint32_t now) { t_runtime_done = now; }
+#endif
+
 uint32_t rtb_boot_span(void)
 {
 #ifdef RTB_TARGET_NO_RESET
@@ -39,7 +46,12 @@ uint32_t rtb_boot_span(void)
 
 void rtb_boot_phases(rtb_run *run)
 {
-#ifndef RTB_TARGET_NO_RESET
+#if defined(RTB_BOOT_KERNEL_FIRST) && !defined(RTB_TARGET_NO_RESET)
+    rtb_phase(run, "c_runtime", (int32_t)(t_runtime_done - rtb_target_reset_ts()));
+    rtb_phase(run, "kernel_init", (int32_t)(t_main - t_runtime_done));
+    rtb_phase(run, "objects_created", (int32_t)(t_objects - t_kernel));
+    rtb_phase(run, "first_task", (int32_t)(t_first - t_objects));
+#elif !defined(RTB_TARGET_NO_RESET)
     rtb_phase(run, "c_runtime", (int32_t)(t_main - rtb_target_reset_ts()));
     if (t_initialised && t_objects) {
         rtb_phase(run, "kernel_init", (int32_t)(t_initialised - t_kernel));

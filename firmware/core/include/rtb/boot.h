@@ -13,6 +13,14 @@ extern "C" {
 
 void rtb_boot_kernel_initialised(void);
 void rtb_boot_objects_created(void);
+#ifdef RTB_BOOT_KERNEL_FIRST
+/* A kernel whose own start-up runs before rtbench's entry (RTEMS: its board support, then its
+ * initialisation, then its first task calls rtb_main) defines RTB_BOOT_KERNEL_FIRST for the image
+ * and marks where the C run-time start-up ended; the kernel's initialisation is then from there
+ * to rtb_main. Its rtb_os_start marks the first objects only. */
+#include <stdint.h>
+void rtb_boot_runtime_done(uint32_t now);
+#endif
 
 #ifdef __cplusplus
 }
