@@ -15,6 +15,15 @@
 #define CSR_IRQ_MASK "mie"
 #define CSR_IRQ_PENDING "mip"
 #define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
+#elif defined(RTB_CPU_HAZARD3)
+/* Hazard3 takes them through the RP2350's interrupt controller (Xh3irq), as its external
+ * interrupts 0 and up: meiea (enables) and meipa (pending) are arrays read and written 16 bits at
+ * a time, the window in the upper half, its index in the low bits of the value written (here 0:
+ * interrupts 0-15). A plain csrr reads window 0, so the SoC's interrupt k is bit 16 + k as on
+ * the CPUs above; the controller drives mip.meip. */
+#define CSR_IRQ_MASK "0xbe0"
+#define CSR_IRQ_PENDING "0xbe1"
+#define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
 #else
 /* VexRiscv's external-interrupt mask and pending CSRs (LiteX's interrupt controller). */
 #define CSR_IRQ_MASK "0xBC0"

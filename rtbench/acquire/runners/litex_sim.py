@@ -113,12 +113,13 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
     outcome.details["soc_blocks"] = list(model.blocks)
     cpu_packages = {k: v for k, v in versions(target, variant).items() if k not in versions(target)}
-    if cpu_packages:  # a configurable CPU's generator (Minerva's)
+    if cpu_packages:  # a configurable CPU's generator (Minerva's) or Verilog (Hazard3's hash)
         outcome.details["cpu_packages"] = cpu_packages
-    # The SoC names its CPU variant in its identifier; the image reports it.
+    # The SoC names its hardware (the variant without the image's isa) in its identifier; the
+    # image reports it.
     reported = outcome.capture.meta.get("target.soc")
-    if reported is not None and not reported.endswith(f"cpu variant {variant}"):
-        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {variant} variant")
+    if reported is not None and not reported.endswith(f"cpu variant {model.variant}"):
+        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {model.variant} variant")
     return outcome
 
 

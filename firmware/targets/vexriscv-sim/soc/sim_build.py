@@ -133,9 +133,11 @@ def compile_model(platform, gateware: Path, training: Path | None = None) -> sub
     (a main-RAM init file). Returns the last step's process (checked by the caller)."""
     verilog = _without_public_pragmas(verilog_sources(platform, gateware), gateware)
     sources = [arg for path in verilog for arg in ("--cc", str(path))]
+    # Where a CPU's files include headers from another folder than their own (Hazard3's arith/).
+    includes = [f"-I{path}" for path in getattr(platform, "verilog_include_paths", [])]
     split = (["--output-split", "5000", "--output-split-cfuncs", "500"]
              if sum(path.stat().st_size for path in verilog) > SPLIT_ABOVE_BYTES else [])
-    verilate = ["verilator", "-O3", *_QUIET, *sources, "--top-module", "sim", "--exe", str(MAIN),
+    verilate = ["verilator", "-O3", *_QUIET, *includes, *sources, "--top-module", "sim", "--exe", str(MAIN),
                 "--unroll-count", "256", *split, "--relative-includes", "--Mdir", "obj_dir"]
     proc = subprocess.run(verilate, cwd=gateware, capture_output=True, text=True)
     if proc.returncode != 0:
