@@ -12,6 +12,9 @@
     python3 scripts/run_tables.py variants A.json --rows task_switch irq_latency [--names ...]
         # a run on several CPU variants: per variant, how many results are ok, unsupported and
         # failed, the rows' medians, and every failure with its reason
+    python3 scripts/run_tables.py clocks A.json B.json --clocks 100MHz 150MHz --rows task_switch [--names ...]
+        # runs in cycles on different cores side by side: each run's median in cycles and in
+        # microseconds at the clock given for its core
 
 Each table is followed by a caption naming every run and what produced it (kernel, source,
 image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash."""
@@ -162,13 +165,43 @@ def variants_table(docs: list[dict[str, Any]], rows: list[str], names: list[str]
     return lines + (["", "Failed:", "", *failures] if failures else ["", "No result failed."])
 
 
+def clock_hz(text: str) -> float:
+    """100MHz, 150 MHz, 48e6: a clock in Hz."""
+    match = re.fullmatch(r"\s*([0-9.]+(?:e[0-9]+)?)\s*(GHz|MHz|kHz|Hz)?\s*", text, re.IGNORECASE)
+    if not match:
+        raise ValueError(f"{text!r} is not a clock (write 150MHz)")
+    scale = {"ghz": 1e9, "mhz": 1e6, "khz": 1e3, "hz": 1.0}[(match.group(2) or "Hz").lower()]
+    return float(match.group(1)) * scale
+
+
+def microseconds(row: dict[str, Any] | None, hz: float) -> str:
+    if row is None or row.get("status") != "ok" or row.get("unit") != "cycles":
+        return ""
+    value = row["p50"] / hz * 1e6
+    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def clocks_table(docs: list[dict[str, Any]], rows: list[str], names: list[str], clocks: list[str]) -> list[str]:
+    """Medians in cycles and in microseconds at each run's core clock, side by side."""
+    hz = [clock_hz(text) for text in clocks]
+    heads = [f"{name} cycles | µs at {text.strip()}" for name, text in zip(names, clocks)]
+    lines = ["| result | " + " | ".join(heads) + " |", "| --- | " + " | ".join("---: | ---:" for _ in docs) + " |"]
+    found = [by_label(doc) for doc in docs]
+    for label in rows:
+        cells = [f"{figure(run.get(label))} | {microseconds(run.get(label), f)}" for run, f in zip(found, hz)]
+        lines.append(f"| `{label}` | " + " | ".join(cells) + " |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("ratio", "stats", "phases", "variants"))
+    parser.add_argument("kind", choices=("ratio", "stats", "phases", "variants", "clocks"))
     parser.add_argument("runs", nargs="+", help="run JSON files")
     parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels, in order")
     parser.add_argument("--names", nargs="+", metavar="NAME",
-                        help="how each run (stats) or each run's variant (variants) is named")
+                        help="how each run (stats, clocks) or each run's variant (variants) is named")
+    parser.add_argument("--clocks", nargs="+", metavar="CLOCK",
+                        help="clocks: each run's core clock (150MHz), for its microseconds")
     args = parser.parse_args(argv)
     docs = [load(path) for path in args.runs]
     if args.kind == "ratio":
@@ -180,6 +213,14 @@ def main(argv: list[str] | None = None) -> int:
         if len(names) != len(docs):
             parser.error("--names needs one name per run")
         lines = stats_table(docs, args.rows, names)
+    elif args.kind == "clocks":
+        names = args.names or [kernel_name(doc) for doc in docs]
+        if len(names) != len(docs) or len(args.clocks or []) != len(docs):
+            parser.error("clocks needs one --names and one --clocks entry per run")
+        try:
+            lines = clocks_table(docs, args.rows, names, args.clocks)
+        except ValueError as err:
+            parser.error(str(err))
     elif args.kind == "variants":
         try:
             lines = variants_table(docs, args.rows, args.names)

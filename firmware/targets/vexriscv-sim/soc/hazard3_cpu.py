@@ -246,8 +246,8 @@ def register(bus: str) -> str:
     if bus not in BUSES:
         raise SystemExit(f"rtb_soc: Hazard3's bus is one of {', '.join(BUSES)}, not {bus}")
 
-    class Configured(RtbHazard3):
+    class Hazard3OnItsBus(RtbHazard3):
         bus_kind = bus
 
-    litex_cpus.CPUS[NAME] = Configured
+    litex_cpus.CPUS[NAME] = Hazard3OnItsBus
     return NAME
