@@ -75,6 +75,12 @@ def segments(path: Path) -> list[Segment]:
                 if seg["p_type"] == "PT_LOAD" and seg["p_filesz"]]
 
 
+def elf_entry(path: Path) -> int:
+    """The image's entry point (where a RISC-V board image starts)."""
+    with _open(path) as elf:
+        return int(elf.header["e_entry"])
+
+
 def symbols(path: Path, wanted: set[str]) -> dict[str, int]:
     """The addresses of the wanted symbols that the image defines."""
     found: dict[str, int] = {}

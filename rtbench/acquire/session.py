@@ -112,7 +112,12 @@ def _find_target(request: RunRequest) -> Target:
         return boards.board_target(request.board, request.serial, request.gdb)
     if request.board or request.serial or request.gdb:
         raise RtbenchError("--board, --serial and --gdb are for --target board", "add --target board")
-    return find_target(request.target)
+    target = find_target(request.target)
+    if target.runner == "board":  # a board family's drivers: its boards run them
+        fitting = [b for b in boards.known_boards() if boards.load_board(b)[1].get("firmware") == target.name]
+        raise RtbenchError(f"{target.name} runs on a board, through its debug probe and serial port",
+                           f"--target board --board {fitting[0] if fitting else 'FILE'} --serial PORT --gdb HOST:PORT")
+    return target
 
 
 @dataclass

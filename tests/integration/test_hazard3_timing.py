@@ -51,7 +51,8 @@ def documented_rows() -> dict[str, tuple[int, int, str]]:
 
 def build_probe(model: Model, out: Path) -> bytes:
     """The probe with the target's start-up and console, against the model's register map."""
-    includes = [f"-I{REPO / 'firmware' / 'core' / 'include'}", f"-I{TARGET_DIR / 'include'}", f"-I{model.directory}"]
+    includes = [f"-I{REPO / 'firmware' / 'core' / 'include'}", f"-I{TARGET_DIR / 'include'}",
+                f"-I{TARGET_DIR.parent / 'riscv'}", f"-I{model.directory}"]
     objects = []
     for source in (TARGET_DIR / "startup.c", TARGET_DIR / "console.c", PROBE):
         obj = out / f"{source.stem}.o"

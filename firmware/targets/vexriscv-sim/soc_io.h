@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "rtb_riscv_csr.h"
 #include "rtb_soc_regs.h"
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
@@ -30,17 +31,6 @@
 #define CSR_IRQ_PENDING "0xFC0"
 #define RTB_IRQ_BIT(irq) (1u << (irq))
 #endif
-#define MIE_MEIE (1u << 11)
-
-#define csr_read(csr)                                                                            \
-    ({                                                                                           \
-        uint32_t v_;                                                                             \
-        __asm__ volatile("csrr %0, " csr : "=r"(v_));                                            \
-        v_;                                                                                      \
-    })
-#define csr_write(csr, value) __asm__ volatile("csrw " csr ", %0" ::"r"(value))
-#define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
-#define csr_clear(csr, bits) __asm__ volatile("csrc " csr ", %0" ::"r"(bits))
 
 #if defined(RTB_CPU_MINERVA)
 /* Minerva starts a store's bus cycle before an interrupt taken at that instruction cancels it;
