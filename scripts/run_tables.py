@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Markdown tables from run files (`rtbench run --json`, or the reference runs), for the guides.
 
-    python3 scripts/run_tables.py ratio A.json B.json --rows task_switch 'delay_block[tasks=0]'
+    python3 scripts/run_tables.py ratio A.json B.json --rows task_switch 'delay_block[tasks=0]' [--names A B]
         # medians of A and B and B/A, one row per result label
     python3 scripts/run_tables.py stats A.json B.json --rows periodic_jitter [--names 'A' 'B']
         # one row per run and result: n, min, median, p99, max, jitter (max - min), stddev
@@ -79,9 +79,10 @@ def caption(paths: list[str], docs: list[dict[str, Any]]) -> str:
     return "Rendered from the runs " + "; ".join(parts) + "."
 
 
-def ratio_table(paths: list[str], docs: list[dict[str, Any]], rows: list[str]) -> list[str]:
+def ratio_table(paths: list[str], docs: list[dict[str, Any]], rows: list[str],
+                names: list[str] | None = None) -> list[str]:
     a, b = (by_label(doc) for doc in docs)
-    names = [kernel_name(doc) for doc in docs]
+    names = names or [kernel_name(doc) for doc in docs]
     lines = [f"| result | unit | {names[0]} | {names[1]} | B/A |", "| --- | --- | ---: | ---: | ---: |"]
     for label in rows:
         unit = next((r["unit"] for r in (a.get(label), b.get(label)) if r), MISSING)
@@ -199,15 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("runs", nargs="+", help="run JSON files")
     parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels, in order")
     parser.add_argument("--names", nargs="+", metavar="NAME",
-                        help="how each run (stats, clocks) or each run's variant (variants) is named")
+                        help="how each run (ratio, stats, clocks) or each run's variant (variants) is named")
     parser.add_argument("--clocks", nargs="+", metavar="CLOCK",
                         help="clocks: each run's core clock (150MHz), for its microseconds")
     args = parser.parse_args(argv)
     docs = [load(path) for path in args.runs]
     if args.kind == "ratio":
-        if len(docs) != 2:
-            parser.error("ratio takes two runs")
-        lines = ratio_table(args.runs, docs, args.rows)
+        if len(docs) != 2 or len(args.names or docs) != 2:
+            parser.error("ratio takes two runs (and two --names)")
+        lines = ratio_table(args.runs, docs, args.rows, args.names)
     elif args.kind == "stats":
         names = args.names or [kernel_name(doc) for doc in docs]
         if len(names) != len(docs):
