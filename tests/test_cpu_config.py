@@ -98,7 +98,8 @@ def test_cv32e40p_and_hazard3_take_an_isa_and_a_bus() -> None:
         platforms.target_variants(SOFT_CORE, ["minerva", "cv32e40p"])
     with pytest.raises(RtbenchError, match="one image, not one for each of rv32i and rv32imc"):
         platforms.target_variants(SOFT_CORE, ["cv32e40p", "cv32e40p:isa=rv32imc"])
-    assert platforms.target_variants(SOFT_CORE, ["hazard3", "hazard3:bus=wishbone"]) == ["hazard3", "hazard3:bus=wishbone"]
+    both_buses = ["hazard3", "hazard3:bus=wishbone"]
+    assert platforms.target_variants(SOFT_CORE, both_buses) == both_buses
     assert "pythondata-cpu-cv32e40p" in versions(SOFT_CORE, "cv32e40p")
     assert "pythondata-cpu-cv32e40p" not in versions(SOFT_CORE, "minerva")
     assert "hazard3-rtl" in versions(SOFT_CORE, "hazard3") and "hazard3-rtl" not in versions(SOFT_CORE, "cv32e40p")

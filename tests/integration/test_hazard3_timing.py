@@ -68,7 +68,8 @@ def build_probe(model: Model, out: Path) -> bytes:
 def model_cycles(printed: str) -> dict[str, int]:
     """Each probe's cycles: a sequence's per repetition (a loop's or a trap's in all), the
     probe's own two reads of mcycle taken off (the `empty` probe)."""
-    raw = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in re.finditer(r"^T (\w+) (\d+) (\d+)$", printed, re.M)}
+    lines = re.finditer(r"^T (\w+) (\d+) (\d+)$", printed, re.MULTILINE)
+    raw = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in lines}
     assert "fault" not in raw and "RTB-EXIT status=0" in printed, printed
     base = raw.pop("empty")[1]
     cycles = {}
@@ -89,5 +90,6 @@ def test_the_model_keeps_hazard3s_documented_cycle_table(workspace: Workspace, t
         assert measured[name] == model_column, f"{name}: the model gives {measured[name]}, the docs say {model_column}"
         assert documented == model_column or note, f"{name}: differs from Hazard3's table without a word why"
     # What the table is for: the documented timings the issue names hold on the model.
-    assert (measured["lw_use"], measured["jal_aligned"], measured["branch_taken_forward"], measured["mul"]) == (3, 4, 2, 1)
+    named = ("lw_use", "jal_aligned", "branch_taken_forward", "mul")
+    assert [measured[name] for name in named] == [3, 4, 2, 1]
     assert measured["ecall_entry"] == 3 and measured["irq_forced_entry"] == 3

@@ -16,7 +16,6 @@ from litex.soc.cores import cpu as litex_cpus
 from litex.soc.cores.cpu.cv32e40p.core import CV32E40P, OBI2Wishbone, add_manifest_sources, obi_layout
 from litex.soc.interconnect import wishbone
 from migen import Cat, ClockSignal, Instance, Mux, Record, ResetSignal, Signal
-
 from zero_wait_ram import RamPorts, ZeroWaitRam
 
 NAME = "rtb_cv32e40p"

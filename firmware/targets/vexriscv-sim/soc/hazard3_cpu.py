@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import ClassVar
 
 from litex.gen import LiteXModule
 from litex.soc.cores import cpu as litex_cpus
@@ -26,7 +27,6 @@ from litex.soc.cores.cpu import CPU, CPU_GCC_TRIPLE_RISCV32
 from litex.soc.interconnect import wishbone
 from litex.soc.interconnect.ahb import AHB2Wishbone, AHBInterface
 from migen import Cat, ClockSignal, Constant, If, Instance, Mux, ResetSignal, Signal
-
 from zero_wait_ram import RamPorts, ZeroWaitRam
 
 NAME = "rtb_hazard3"
@@ -79,7 +79,7 @@ def verilog_files(rtl: Path, gateware: Path) -> list[Path]:
 
 FRONTEND = "hazard3_frontend.v"
 _BOUNDARY = re.compile(r"(always @ \(\*\) begin: boundary_conditions\n\tinteger i;\n)(.*?)"
-                       r"(\tfor \(i = 0; i < FIFO_DEPTH; i = i \+ 1\) begin\n.*?\n\tend\n)end\n", re.S)
+                       r"(\tfor \(i = 0; i < FIFO_DEPTH; i = i \+ 1\) begin\n.*?\n\tend\n)end\n", re.DOTALL)
 
 
 def split_frontend_process(text: str) -> str:
@@ -128,13 +128,13 @@ class RtbHazard3(CPU):
     family = "riscv"
     name = NAME
     human_name = "Hazard3"
-    variants = ["standard"]
+    variants: ClassVar[list[str]] = ["standard"]
     data_width = 32
     endianness = "little"
     gcc_triple = CPU_GCC_TRIPLE_RISCV32
     linker_output_format = "elf32-littleriscv"
     nop = "nop"
-    io_regions = {0x8000_0000: 0x8000_0000}
+    io_regions: ClassVar[dict[int, int]] = {0x8000_0000: 0x8000_0000}
     bus_kind = "sram"  # set by register()
 
     @property

@@ -194,7 +194,8 @@ def build_model(soc: RtbSoC, out: Path, training: Path | None = None) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard",
-                        help=f"VexRiscv's {', '.join(VARIANTS)}, or another CPU's variant (minerva..., cv32e40p, hazard3)")
+                        help=f"VexRiscv's {', '.join(VARIANTS)}, or another CPU's variant "
+                             "(minerva..., cv32e40p, hazard3)")
     parser.add_argument("--cpu-config", type=json.loads, metavar="JSON",
                         help="a configurable CPU's settings (rtbench/acquire/cpu_config.py as_dict); plain "
                              "`--variant minerva` without it has no caches")
