@@ -13,7 +13,7 @@ one. Target: the catalogue in at most 120 s of CPU on `standard`.
 
     python3 scripts/soc_speed.py --baseline REV [--variants standard] [--record FILE]
     python3 scripts/soc_speed.py --show [FILE]   # the recorded figures as Markdown, for the docs
-    python3 scripts/soc_speed.py --cores standard,hazard3 [--record FILE]
+    python3 scripts/soc_speed.py --cores standard,hazard3 [--record FILE] [--home DIR]
         # the CPUs side by side instead: each one's catalogue with this tree, all started
         # together; target: Hazard3's at most 1.5 times VexRiscv standard's CPU time
     python3 scripts/soc_speed.py --show-cores [FILE]
@@ -227,7 +227,7 @@ def measure_cores(args: argparse.Namespace) -> None:
     variants = args.cores.split(",")
     with tempfile.TemporaryDirectory(prefix="rtb-soc-cores-") as scratch_text:
         scratch = Path(scratch_text)
-        home = scratch / "home"
+        home = args.home or scratch / "home"
         for variant in variants:
             _prepare(REPO, home, variant)
         load_before = os.getloadavg()[0]
@@ -274,6 +274,7 @@ def main() -> None:
     parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
     parser.add_argument("--cores", metavar="VARIANTS", help="CPU variants to run side by side with this tree")
+    parser.add_argument("--home", type=Path, help="--cores: the workspace (its models reused; default: a new one)")
     parser.add_argument("--show-cores", type=Path, nargs="?", const=CORES_RECORD, metavar="FILE",
                         help=f"print the recorded CPUs side by side (default {CORES_RECORD.relative_to(REPO)})")
     args = parser.parse_args()
