@@ -63,6 +63,7 @@ void rtb_target_irq_trigger(uint32_t delay_ts)
 void rtb_target_interrupt(void)
 {
     uint32_t t_entry = rtb_target_ts();
+    csr_write(CSR_MEICONTEXT, 0u); /* one interrupt level (rtb_riscv_csr.h) */
     uint32_t pending = csr_read(MEIPA) & csr_read(MEIEA);
     if (pending & IRQ_BIT(IRQ_TIMER1_0)) {
         REG32(TIMER_INTR(TIMER1_BASE)) = TIMER_ALARM0_BIT;

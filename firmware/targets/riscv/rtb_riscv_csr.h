@@ -19,4 +19,12 @@
 
 #define MIE_MEIE (1u << 11)
 
+/* Hazard3's interrupt controller (Xh3irq, the RP2350's) raises its preemption level to the taken
+ * interrupt's priority + 1 on entry and restores it only at an mret. The kernels' ports know one
+ * interrupt level, and a scheduler can leave an interrupt for its idle loop without an mret
+ * (ThreadX's, when no thread is ready): the level stayed raised there and no interrupt came again.
+ * Hazard3's targets clear meicontext in their dispatch (nothing raised, nothing to restore), so
+ * every interrupt is taken whenever mstatus.MIE allows, as on a CPU with one level. */
+#define CSR_MEICONTEXT "0xbe5"
+
 #endif
