@@ -30,12 +30,14 @@ def test_simulator_reports_the_cycles_it_simulated(workspace: Workspace, tmp_pat
     assert float(user) + float(system) > 0
 
 
-@pytest.mark.parametrize("variant", ["standard", "hazard3", "cv32e40p"])
+# Not CV32E40P: its fields are found, but its idle loop's state never repeats, so nothing is
+# skipped on it (a test with it would fail its `skipped[1] > 0`; docs/guides/speed.md).
+@pytest.mark.parametrize("variant", ["standard", "hazard3"])
 def test_skipping_idle_cycles_changes_no_sample(variant: str, workspace: Workspace, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Benchmarks that wait for ticks and interrupts (the CPU in the idle task meanwhile), run with
     the skipping and without it: every sample is the same, and cycles were skipped, on VexRiscv
-    and on the other CPUs whose PC and registers the loop knows (Hazard3, CV32E40P)."""
+    and on Hazard3, whose PC and registers the loop knows too."""
     if variant != "standard":
         need("cpu", f"vexriscv-sim {variant}")
     runs, skipped = [], []
