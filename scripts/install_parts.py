@@ -38,6 +38,14 @@ MAIN = "main"
 # (CI's), else its git repository at the commit rtbench was tested with.
 AMARANTH_SOC_COPY = Path(os.environ.get("RTBENCH_AMARANTH_SOC", ROOT.parent / "shared" / "python" / "amaranth-soc"))
 AMARANTH_SOC_GIT = "amaranth-soc @ git+https://github.com/amaranth-lang/amaranth-soc@3e3d8b7241c1c7e80e0cd12937d288d0ad4a6cba"
+# Hazard3's Verilog (the RP2350's core), which no registry carries either: a copy beside the
+# checkout (CI's ../shared/cores/hazard3, or RTBENCH_HAZARD3), else a clone of its repository at
+# the revision rtbench was tested with, in the user's cache (rtbench/acquire/cpu_rtl.py looks
+# in the same three places).
+HAZARD3_COPY = Path(os.environ.get("RTBENCH_HAZARD3", ROOT.parent / "shared" / "cores" / "hazard3"))
+HAZARD3_GIT = "https://github.com/Wren6991/Hazard3"
+HAZARD3_REVISION = "82729101218bd0dbdb481fe06a38cae87674034e"  # v1.0.1
+HAZARD3_CLONE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rtbench" / "cores" / "hazard3"
 PIP = [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
 
 
@@ -218,8 +226,30 @@ def step_amaranth_soc() -> str:
             "repository with RTBENCH_AMARANTH_SOC=DIR, or reach github.com")
 
 
+def step_hazard3() -> str:
+    for found in (HAZARD3_COPY, HAZARD3_CLONE):
+        if (found / "hdl" / "hazard3.f").is_file():
+            say(f"Hazard3: using {found}")
+            return ""
+    say(f"git: cloning Hazard3 at {HAZARD3_REVISION[:12]} into {HAZARD3_CLONE}")
+    partial = HAZARD3_CLONE.with_name("hazard3.partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    for command in (["git", "init", "-q", str(partial)],
+                    ["git", "-C", str(partial), "fetch", "-q", "--depth", "1", HAZARD3_GIT, HAZARD3_REVISION],
+                    ["git", "-C", str(partial), "checkout", "-q", "FETCH_HEAD"]):
+        proc = run(command)
+        if proc.returncode != 0:
+            shutil.rmtree(partial, ignore_errors=True)
+            return (f"Hazard3 did not clone from {HAZARD3_GIT}: {last_lines(proc.stderr, 1)}; give a copy of its "
+                    "repository at v1.0.1 with RTBENCH_HAZARD3=DIR, or reach github.com")
+    partial.rename(HAZARD3_CLONE)
+    return ""
+
+
 STEPS: dict[str, Callable[[], str]] = {"cargo-fetch": step_cargo_fetch, "guest-kernel": step_guest_kernel,
-                                       "qemu-plugin": step_qemu_plugin, "amaranth-soc": step_amaranth_soc}
+                                       "qemu-plugin": step_qemu_plugin, "amaranth-soc": step_amaranth_soc,
+                                       "hazard3": step_hazard3}
 
 
 # --- the set-up ------------------------------------------------------------------------------

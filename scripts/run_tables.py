@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """Markdown tables from run files (`rtbench run --json`, or the reference runs), for the guides.
 
-    python3 scripts/run_tables.py ratio A.json B.json --rows task_switch 'delay_block[tasks=0]'
+    python3 scripts/run_tables.py ratio A.json B.json --rows task_switch 'delay_block[tasks=0]' [--names A B]
         # medians of A and B and B/A, one row per result label
     python3 scripts/run_tables.py stats A.json B.json --rows periodic_jitter [--names 'A' 'B']
         # one row per run and result: n, min, median, p99, max, jitter (max - min), stddev
@@ -12,6 +12,9 @@
     python3 scripts/run_tables.py variants A.json --rows task_switch irq_latency [--names ...]
         # a run on several CPU variants: per variant, how many results are ok, unsupported and
         # failed, the rows' medians, and every failure with its reason
+    python3 scripts/run_tables.py clocks A.json B.json --clocks 100MHz 150MHz --rows task_switch [--names ...]
+        # runs in cycles on different cores side by side: each run's median in cycles and in
+        # microseconds at the clock given for its core
 
 Each table is followed by a caption naming every run and what produced it (kernel, source,
 image, rtbench commit). A result that is not ok shows its status; a missing one, an em dash; a
@@ -88,9 +91,10 @@ def caption(paths: list[str], docs: list[dict[str, Any]]) -> str:
     return "Rendered from the runs " + "; ".join(parts) + "."
 
 
-def ratio_table(paths: list[str], docs: list[dict[str, Any]], rows: list[str]) -> list[str]:
+def ratio_table(paths: list[str], docs: list[dict[str, Any]], rows: list[str],
+                names: list[str] | None = None) -> list[str]:
     a, b = (by_label(doc) for doc in docs)
-    names = [kernel_name(doc) for doc in docs]
+    names = names or [kernel_name(doc) for doc in docs]
     lines = [f"| result | unit | {names[0]} | {names[1]} | B/A |", "| --- | --- | ---: | ---: | ---: |"]
     for label in rows:
         unit = next((r["unit"] for r in (a.get(label), b.get(label)) if r), MISSING)
@@ -174,24 +178,62 @@ def variants_table(docs: list[dict[str, Any]], rows: list[str], names: list[str]
     return lines + (["", "Failed:", "", *failures] if failures else ["", "No result failed."])
 
 
+def clock_hz(text: str) -> float:
+    """100MHz, 150 MHz, 48e6: a clock in Hz."""
+    match = re.fullmatch(r"\s*([0-9.]+(?:e[0-9]+)?)\s*(GHz|MHz|kHz|Hz)?\s*", text, re.IGNORECASE)
+    if not match:
+        raise ValueError(f"{text!r} is not a clock (write 150MHz)")
+    scale = {"ghz": 1e9, "mhz": 1e6, "khz": 1e3, "hz": 1.0}[(match.group(2) or "Hz").lower()]
+    return float(match.group(1)) * scale
+
+
+def microseconds(row: dict[str, Any] | None, hz: float) -> str:
+    if row is None or row.get("status") != "ok" or row.get("unit") != "cycles":
+        return ""
+    value = row["p50"] / hz * 1e6
+    return f"{value:.0f}" if value >= 100 else f"{value:.3g}"
+
+
+def clocks_table(docs: list[dict[str, Any]], rows: list[str], names: list[str], clocks: list[str]) -> list[str]:
+    """Medians in cycles and in microseconds at each run's core clock, side by side."""
+    hz = [clock_hz(text) for text in clocks]
+    heads = [f"{name} cycles | µs at {text.strip()}" for name, text in zip(names, clocks)]
+    lines = ["| result | " + " | ".join(heads) + " |", "| --- | " + " | ".join("---: | ---:" for _ in docs) + " |"]
+    found = [by_label(doc) for doc in docs]
+    for label in rows:
+        cells = [f"{figure(run.get(label))} | {microseconds(run.get(label), f)}" for run, f in zip(found, hz)]
+        lines.append(f"| `{label}` | " + " | ".join(cells) + " |")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("ratio", "stats", "phases", "variants"))
+    parser.add_argument("kind", choices=("ratio", "stats", "phases", "variants", "clocks"))
     parser.add_argument("runs", nargs="+", help="run JSON files")
     parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels, in order")
     parser.add_argument("--names", nargs="+", metavar="NAME",
-                        help="how each run (stats) or each run's variant (variants) is named")
+                        help="how each run (ratio, stats, clocks) or each run's variant (variants) is named")
+    parser.add_argument("--clocks", nargs="+", metavar="CLOCK",
+                        help="clocks: each run's core clock (150MHz), for its microseconds")
     args = parser.parse_args(argv)
     docs = [load(path) for path in args.runs]
     if args.kind == "ratio":
-        if len(docs) != 2:
-            parser.error("ratio takes two runs")
-        lines = ratio_table(args.runs, docs, args.rows)
+        if len(docs) != 2 or len(args.names or docs) != 2:
+            parser.error("ratio takes two runs (and two --names)")
+        lines = ratio_table(args.runs, docs, args.rows, args.names)
     elif args.kind == "stats":
         names = args.names or [kernel_name(doc) for doc in docs]
         if len(names) != len(docs):
             parser.error("--names needs one name per run")
         lines = stats_table(docs, args.rows, names)
+    elif args.kind == "clocks":
+        names = args.names or [kernel_name(doc) for doc in docs]
+        if len(names) != len(docs) or len(args.clocks or []) != len(docs):
+            parser.error("clocks needs one --names and one --clocks entry per run")
+        try:
+            lines = clocks_table(docs, args.rows, names, args.clocks)
+        except ValueError as err:
+            parser.error(str(err))
     elif args.kind == "variants":
         try:
             lines = variants_table(docs, args.rows, args.names)

@@ -13,6 +13,10 @@ one. Target: the catalogue in at most 120 s of CPU on `standard`.
 
     python3 scripts/soc_speed.py --baseline REV [--variants standard] [--record FILE]
     python3 scripts/soc_speed.py --show [FILE]   # the recorded figures as Markdown, for the docs
+    python3 scripts/soc_speed.py --cores standard,hazard3 [--record FILE] [--home DIR]
+        # the CPUs side by side instead: each one's catalogue with this tree, all started
+        # together; target: Hazard3's at most 1.5 times VexRiscv standard's CPU time
+    python3 scripts/soc_speed.py --show-cores [FILE]
 
 Host time: the figures depend on the machine and its load; they are recorded with both, not
 checked exactly."""
@@ -34,7 +38,10 @@ from bench_speed import commit, machine  # noqa: E402 (after the path above)
 
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
+CORES_RECORD = REPO / "docs" / "reference" / "host" / "soc-speed-cores.json"
 TARGET_CPU_S = 120.0
+# A catalogue on another CPU against VexRiscv standard's, in CPU time (issue 41: Hazard3's).
+TARGET_CORE_RATIO = 1.5
 
 
 def sim_stats(path: Path) -> tuple[int, float, int]:
@@ -188,6 +195,77 @@ def show(path: Path) -> None:
           f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly.")
 
 
+def _together(variants: list[str], home: Path, keep: Path) -> dict[str, Any]:
+    """Each variant's catalogue with this tree, all started together; each one's CPU time."""
+    started, procs = time.perf_counter(), {}
+    for variant in variants:
+        stats = keep / f"{variant}.stats"
+        stats.unlink(missing_ok=True)
+        command = [*_rtbench(home, variant), "--json", str(keep / f"{variant}.json")]
+        procs[variant] = subprocess.Popen(command, cwd=REPO, env=_env(REPO, RTBENCH_SIM_STATS=str(stats)),
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    figures: dict[str, Any] = {}
+    waiting = {proc.pid: variant for variant, proc in procs.items()}
+    while waiting:
+        pid, status, usage = os.wait4(-1, 0)
+        if pid not in waiting:
+            continue
+        variant = waiting.pop(pid)
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            sys.exit(f"the {variant} run failed ({os.waitstatus_to_exitcode(status)})")
+        cycles, sim_cpu, skipped = sim_stats(keep / f"{variant}.stats")
+        results = json.loads((keep / f"{variant}.json").read_text())["results"]
+        figures[variant] = {"cpu_s": round(usage.ru_utime + usage.ru_stime, 1),
+                            "wall_s": round(time.perf_counter() - started, 1), "simulator_cpu_s": round(sim_cpu, 1),
+                            "simulated_cycles": cycles, "skipped_cycles": skipped,
+                            "results": len(results), "failed": sum(r["status"] not in ("ok", "unsupported")
+                                                                   for r in results)}
+    return figures
+
+
+def measure_cores(args: argparse.Namespace) -> None:
+    variants = args.cores.split(",")
+    with tempfile.TemporaryDirectory(prefix="rtb-soc-cores-") as scratch_text:
+        scratch = Path(scratch_text)
+        home = args.home or scratch / "home"
+        for variant in variants:
+            _prepare(REPO, home, variant)
+        load_before = os.getloadavg()[0]
+        figures = _together(variants, home, scratch)
+        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
+                  "variants": figures, "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]}}
+    for variant, f in figures.items():
+        print(f"{variant:<24} CPU {f['cpu_s']:7.1f} s   simulator CPU {f['simulator_cpu_s']:7.1f} s   "
+              f"{f['simulated_cycles'] / 1e6:7.1f} M cycles ({f['skipped_cycles'] / 1e6:.1f} M skipped), "
+              f"{f['results']} results, {f['failed']} failed")
+    if args.record:
+        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"recorded in {args.record}")
+
+
+def show_cores(path: Path) -> None:
+    """The recorded CPUs side by side as a Markdown table, against VexRiscv standard's CPU time."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    base = data["variants"].get("standard", {}).get("cpu_s")
+    print("| CPU variant | CPU | against `standard` | simulator CPU | simulated cycles | skipped as idle "
+          "| M cycles per simulator CPU second, skipped ones included | results (failed) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for variant, f in data["variants"].items():
+        rate = f["simulated_cycles"] / f["simulator_cpu_s"] / 1e6
+        against = f"{f['cpu_s'] / base:.2f}x" if base else ""
+        print(f"| `{variant}` | {f['cpu_s']:.1f} s | {against} | {f['simulator_cpu_s']:.1f} s | "
+              f"{f['simulated_cycles'] / 1e6:.1f} M | {f['skipped_cycles'] / 1e6:.1f} M | {rate:.2f} | "
+              f"{f['results']} ({f['failed']}) |")
+    where, load = data["machine"], data["machine"]["load_average"]
+    verdicts = ", ".join(f"{variant} {'met' if f['cpu_s'] <= TARGET_CORE_RATIO * base else 'missed'}"
+                         for variant, f in data["variants"].items() if variant != "standard" and base)
+    print(f"\n`scripts/soc_speed.py --cores {','.join(data['variants'])}`: the whole FreeRTOS catalogue on each, "
+          f"started together, measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}, load "
+          f"average {load[0]:.1f} before and {load[1]:.1f} after) on {data['date']} with rtbench {data['rtbench']}. "
+          f"The target, at most {TARGET_CORE_RATIO}x `standard`'s CPU time: {verdicts}. Host time on a shared "
+          "machine: not checked exactly.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="REV", help="the earlier revision of rtbench to run beside this tree")
@@ -195,9 +273,17 @@ def main() -> None:
     parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
     parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    parser.add_argument("--cores", metavar="VARIANTS", help="CPU variants to run side by side with this tree")
+    parser.add_argument("--home", type=Path, help="--cores: the workspace (its models reused; default: a new one)")
+    parser.add_argument("--show-cores", type=Path, nargs="?", const=CORES_RECORD, metavar="FILE",
+                        help=f"print the recorded CPUs side by side (default {CORES_RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
         show(args.show)
+    elif args.show_cores:
+        show_cores(args.show_cores)
+    elif args.cores:
+        measure_cores(args)
     elif args.baseline:
         measure(args)
     else:

@@ -73,12 +73,33 @@ def test_a_bad_variant_exits_2_with_advice(tmp_path) -> None:
     assert "icache=3K is not a power of two" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_cv32e40p_is_a_cpu_without_settings() -> None:
-    assert cpu_config.parse("cv32e40p").as_dict() == {"cpu": "cv32e40p", "icache": None, "dcache": None}
-    with pytest.raises(RtbenchError, match="cv32e40p takes no settings"):
-        cpu_config.parse("cv32e40p:icache=2K")
+def test_cv32e40p_and_hazard3_take_an_isa_and_a_bus() -> None:
+    """No caches: the ISA the image is built for and the memory path. The defaults are left out
+    of the name (plain `cv32e40p` is the rv32i image on zero-wait RAM); the hardware, the model
+    the variant runs on, is the name without the ISA."""
+    assert cpu_config.parse("cv32e40p").as_dict() == {"cpu": "cv32e40p", "icache": None, "dcache": None,
+                                                      "isa": "rv32i", "bus": "sram"}
+    config = cpu_config.parse("cv32e40p:bus=Wishbone:isa=rv32imc")
+    assert (config.name, config.hardware, config.isa_define) == (
+        "cv32e40p:isa=rv32imc:bus=wishbone", "cv32e40p:bus=wishbone", "RTB_ISA_RV32IMC")
+    assert cpu_config.hardware_variant("hazard3:isa=rv32i") == "hazard3"
+    assert cpu_config.hardware_variant("standard") == "standard"
+    assert cpu_config.parse("hazard3").isa == "rp2350" and cpu_config.parse("hazard3").isa_define is None
+    for variant, why in (("cv32e40p:icache=2K", "unknown setting 'icache'"), ("hazard3:isa=rv64i", "isa is one of"),
+                         ("cv32e40p:isa=rp2350", "isa is one of rv32i, rv32imc"), ("hazard3:bus=axi", "bus is one of")):
+        with pytest.raises(RtbenchError, match=why) as refused:
+            cpu_config.parse(variant)
+        assert "default" in (refused.value.hint or "")
     assert platforms.cpu_defines(SOFT_CORE, platforms.target_variants(SOFT_CORE, ["cv32e40p"])) == ("RTB_CPU_CV32E40P",)
+    assert platforms.cpu_defines(SOFT_CORE, ["cv32e40p:isa=rv32imc", "cv32e40p:isa=rv32imc:bus=wishbone"]) == (
+        "RTB_CPU_CV32E40P", "RTB_ISA_RV32IMC")
+    assert platforms.cpu_defines(SOFT_CORE, ["hazard3:isa=rv32i"]) == ("RTB_CPU_HAZARD3", "RTB_ISA_RV32I")
     with pytest.raises(RtbenchError, match="one CPU's variants"):
         platforms.target_variants(SOFT_CORE, ["minerva", "cv32e40p"])
+    with pytest.raises(RtbenchError, match="one image, not one for each of rv32i and rv32imc"):
+        platforms.target_variants(SOFT_CORE, ["cv32e40p", "cv32e40p:isa=rv32imc"])
+    both_buses = ["hazard3", "hazard3:bus=wishbone"]
+    assert platforms.target_variants(SOFT_CORE, both_buses) == both_buses
     assert "pythondata-cpu-cv32e40p" in versions(SOFT_CORE, "cv32e40p")
     assert "pythondata-cpu-cv32e40p" not in versions(SOFT_CORE, "minerva")
+    assert "hazard3-rtl" in versions(SOFT_CORE, "hazard3") and "hazard3-rtl" not in versions(SOFT_CORE, "cv32e40p")

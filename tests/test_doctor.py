@@ -78,8 +78,9 @@ def test_the_soft_cores_other_cpus_are_checked_by_their_packages(monkeypatch: py
     --all installs them); a missing one is named with the extra that installs it. Minerva's
     amaranth-soc comes from no registry, so its tests skip without it; CV32E40P's fail."""
     parts = {p.name: p for p in doctor.cpu_parts(find_target("vexriscv-sim"))}
-    assert set(parts) == {"vexriscv-sim minerva", "vexriscv-sim cv32e40p"}
-    assert all(p.ready for p in parts.values()), [p.reason for p in parts.values()]
+    assert set(parts) == {"vexriscv-sim minerva", "vexriscv-sim cv32e40p", "vexriscv-sim hazard3"}
+    packaged = [p for name, p in parts.items() if name != "vexriscv-sim hazard3"]
+    assert all(p.ready for p in packaged), [p.reason for p in packaged]
     assert parts["vexriscv-sim minerva"].optional and not parts["vexriscv-sim cv32e40p"].optional
     assert "pythondata-cpu-minerva" in parts["vexriscv-sim minerva"].checks[0].detail
     real = doctor.importlib.metadata.version
@@ -93,3 +94,22 @@ def test_the_soft_cores_other_cpus_are_checked_by_their_packages(monkeypatch: py
     part = doctor.part("cpu", "vexriscv-sim cv32e40p")
     assert not part.ready and "rtbench[cv32e40p]" in part.reason and "pythondata-cpu-cv32e40p" in part.reason
     assert "scripts/setup.sh --part cv32e40p" in part.reason
+
+
+def test_hazard3_is_checked_by_its_verilog_checkout(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Hazard3 comes from a Verilog checkout, not a package: ready with its content hash where
+    RTBENCH_HAZARD3 (or the copy beside the checkout, or the set-up's clone) has it; without
+    one, optional (its tests skip), and the reason names the set-up part and the variable."""
+    empty = tmp_path / "not-hazard3"
+    empty.mkdir()
+    monkeypatch.setenv("RTBENCH_HAZARD3", str(empty))
+    part = doctor.part("cpu", "vexriscv-sim hazard3")
+    assert not part.ready and part.optional and part.setup == "hazard3"
+    assert "scripts/setup.sh --part hazard3" in part.reason and "RTBENCH_HAZARD3" in part.reason
+    fake = tmp_path / "hazard3"
+    (fake / "hdl").mkdir(parents=True)
+    for name, text in (("hazard3.f", "file hazard3_cpu_2port.v\n"), ("hazard3_cpu_2port.v", "module m; endmodule\n")):
+        (fake / "hdl" / name).write_text(text)
+    monkeypatch.setenv("RTBENCH_HAZARD3", str(fake))
+    part = doctor.part("cpu", "vexriscv-sim hazard3")
+    assert part.ready and part.checks[0].detail.startswith("sha256:")

@@ -59,3 +59,25 @@ def test_names_that_do_not_fit_the_variants_are_refused(tmp_path: Path) -> None:
                            "--names", "a", "b"], capture_output=True, text=True)
     assert done.returncode == 2 and "--names needs one name per run and variant (7: minerva," in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_clocks_puts_cycles_and_microseconds_at_each_cores_clock_side_by_side(tmp_path: Path) -> None:
+    """The study view of cores with different clocks: each run's median in cycles and that
+    many cycles in microseconds at the clock given for its core."""
+    paths = []
+    for cell in ("vexriscv-sim-minimal-freertos", "vexriscv-sim-cv32e40p-freertos"):
+        path = tmp_path / f"{cell}.json"
+        path.write_text(json.dumps(ref.load(cell)))
+        paths.append(str(path))
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "run_tables.py"), "clocks", *paths, "--rows",
+                           "irq_latency", "--names", "A", "B", "--clocks", "100MHz", "150 MHz"],
+                          capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "| result | A cycles | µs at 100MHz | B cycles | µs at 150 MHz |"
+    cells = [c.strip() for c in lines[2].split("|")[2:-1]]
+    # irq_latency: a median that is not split in either run (a split one shows both values).
+    medians = [next(r["p50"] for r in ref.load(Path(p).stem)["results"] if r["bench"] == "irq_latency") for p in paths]
+    assert cells == [str(medians[0]), f"{medians[0] / 100:.3g}", str(medians[1]), f"{medians[1] / 150:.3g}"]
+    bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "run_tables.py"), "clocks", *paths, "--names", "A",
+                          "B", "--clocks", "fast", "100MHz"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "'fast' is not a clock" in bad.stderr and "Traceback" not in bad.stderr

@@ -3,8 +3,11 @@
 """CPU variants that carry their own settings: `minerva:icache=2K:dcache=1K` names the Minerva
 core with a 2 KiB instruction cache and a 1 KiB data cache. Colons separate a variant's settings
 (commas separate variants on the command line). Every setting is checked here, before anything
-is built, against what the core can generate. `cv32e40p` (OpenHW's CV32E40P, as LiteX ships it)
-has no caches and takes no settings."""
+is built, against what the core can generate. CV32E40P and Hazard3 have no caches; they take
+`isa` (what the image is compiled for: cv32e40p:isa=rv32imc, hazard3:isa=rv32i) and `bus` (how
+the core reaches main RAM: `sram`, zero wait states on its own ports, or `wishbone`, through
+the SoC's bus as the other CPUs). The hardware of a variant is its name without `isa`: the
+variants that differ only in it run on one simulation model."""
 from __future__ import annotations
 
 import re
@@ -13,10 +16,16 @@ from dataclasses import dataclass
 from ..errors import RtbenchError
 
 # The configurable CPUs and the settings each takes.
-CONFIGURABLE = ("minerva", "cv32e40p")
-# The configurable CPUs whose core has no settings to give.
-FIXED = ("cv32e40p",)
+CONFIGURABLE = ("minerva", "cv32e40p", "hazard3")
 _CACHES = ("icache", "dcache")
+# The CPUs with a choice of ISA and memory path instead of caches: each setting's values, the
+# default first. Hazard3's `rp2350` is the RP2350's ISA as far as the compiler builds it
+# (rv32imac + Zba, Zbb, Zbkb: firmware/targets/vexriscv-sim/target.cmake says why not Zbs, Zcb, Zcmp).
+CHOICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "cv32e40p": {"isa": ("rv32i", "rv32imc"), "bus": ("sram", "wishbone")},
+    "hazard3": {"isa": ("rp2350", "rv32imac", "rv32i"), "bus": ("sram", "wishbone")},
+}
+_CHOICE_KEYS = ("isa", "bus")
 WAYS = (1, 2)  # Minerva's caches are direct-mapped or 2-way
 LINE_BYTES = (16, 32, 64)  # 4, 8 or 16 words a line
 MAX_CACHE_BYTES = 64 * 1024
@@ -51,10 +60,27 @@ class CpuConfig:
     cpu: str
     icache: Cache | None = None
     dcache: Cache | None = None
+    isa: str | None = None  # CHOICES' CPUs: always set (their default when not given)
+    bus: str | None = None
 
     @property
     def name(self) -> str:
         """The canonical variant name: settings in a fixed order, defaults left out."""
+        return self._name(with_isa=True)
+
+    @property
+    def hardware(self) -> str:
+        """The name of the hardware it runs on: the name without the ISA the image is built for."""
+        return self._name(with_isa=False)
+
+    @property
+    def isa_define(self) -> str | None:
+        """The image's definition for a non-default ISA (RTB_ISA_RV32IMC), else None."""
+        if self.isa is None or self.isa == CHOICES[self.cpu]["isa"][0]:
+            return None
+        return f"RTB_ISA_{self.isa.upper()}"
+
+    def _name(self, with_isa: bool) -> str:
         parts = [self.cpu]
         for kind in _CACHES:
             cache = getattr(self, kind)
@@ -65,6 +91,10 @@ class CpuConfig:
                 parts.append(f"{kind}_ways={cache.ways}")
             if cache.line != DEFAULT_LINE:
                 parts.append(f"{kind}_line={cache.line}")
+        for key in _CHOICE_KEYS:
+            value = getattr(self, key)
+            if value is not None and value != CHOICES[self.cpu][key][0] and (with_isa or key != "isa"):
+                parts.append(f"{key}={value}")
         return ":".join(parts)
 
     def describe(self) -> str:
@@ -73,7 +103,10 @@ class CpuConfig:
         return ", ".join(caches) if caches else "none"
 
     def as_dict(self) -> dict[str, object]:
-        return {"cpu": self.cpu, **{k: (getattr(self, k).as_dict() if getattr(self, k) else None) for k in _CACHES}}
+        described: dict[str, object] = {"cpu": self.cpu}
+        described.update({k: (getattr(self, k).as_dict() if getattr(self, k) else None) for k in _CACHES})
+        described.update({k: getattr(self, k) for k in _CHOICE_KEYS if getattr(self, k) is not None})
+        return described
 
 
 def _size_text(size: int) -> str:
@@ -102,16 +135,9 @@ def _number(variant: str, key: str, text: str, allowed: tuple[int, ...]) -> int:
     return int(text)
 
 
-def parse(variant: str) -> CpuConfig:
-    """A configurable CPU variant's settings; RtbenchError (exit 2) with advice for bad ones."""
-    cpu, *settings = variant.strip().split(":")
-    if cpu not in CONFIGURABLE:
-        raise RtbenchError(f"'{cpu}' is not a configurable CPU", "configurable: " + ", ".join(CONFIGURABLE))
-    if cpu in FIXED and settings:
-        raise RtbenchError(f"CPU variant '{variant}': {cpu} takes no settings (its core has no caches)",
-                           f"write plain {cpu}")
+def _settings(variant: str, settings: list[str], known: list[str]) -> dict[str, str]:
+    """KEY=VALUE settings, each known and given once."""
     values: dict[str, str] = {}
-    known = [f"{k}{suffix}" for k in _CACHES for suffix in ("", "_ways", "_line")]
     for setting in settings:
         key, sep, value = setting.partition("=")
         key = key.strip().lower()
@@ -121,7 +147,43 @@ def parse(variant: str) -> CpuConfig:
             raise _bad(variant, f"unknown setting '{key}' (settings: {', '.join(known)})")
         if key in values:
             raise _bad(variant, f"{key} is set twice")
-        values[key] = value
+        values[key] = value.strip()
+    return values
+
+
+def _choices(variant: str, cpu: str, settings: list[str]) -> CpuConfig:
+    """CV32E40P's and Hazard3's settings: one of each setting's values, else its default."""
+    offered = CHOICES[cpu]
+    try:
+        values = _settings(variant, settings, list(offered))
+    except RtbenchError as err:
+        raise RtbenchError(err.args[0], _choices_hint(cpu)) from None
+    chosen = {}
+    for key, allowed in offered.items():
+        value = values.get(key, allowed[0]).lower()
+        if value not in allowed:
+            raise RtbenchError(f"CPU variant '{variant}': {key}={value}: {key} is one of {', '.join(allowed)}",
+                               _choices_hint(cpu))
+        chosen[key] = value
+    return CpuConfig(cpu, isa=chosen["isa"], bus=chosen["bus"])
+
+
+def _choices_hint(cpu: str) -> str:
+    offered = CHOICES[cpu]
+    return f"{cpu} takes " + " and ".join(f"{key} ({', '.join(values)}; default {values[0]})"
+                                          for key, values in offered.items()) + \
+        f", e.g. {cpu}:{'isa=' + offered['isa'][1]}"
+
+
+def parse(variant: str) -> CpuConfig:
+    """A configurable CPU variant's settings; RtbenchError (exit 2) with advice for bad ones."""
+    cpu, *settings = variant.strip().split(":")
+    if cpu not in CONFIGURABLE:
+        raise RtbenchError(f"'{cpu}' is not a configurable CPU", "configurable: " + ", ".join(CONFIGURABLE))
+    if cpu in CHOICES:
+        return _choices(variant, cpu, settings)
+    known = [f"{k}{suffix}" for k in _CACHES for suffix in ("", "_ways", "_line")]
+    values = _settings(variant, settings, known)
     caches: dict[str, Cache | None] = {}
     for kind in _CACHES:
         size = _size(variant, kind, values[kind]) if kind in values else 0
@@ -139,3 +201,9 @@ def parse(variant: str) -> CpuConfig:
         caches[kind] = Cache(size, ways, line)
     return CpuConfig(cpu, caches["icache"], caches["dcache"])
 
+
+def hardware_variant(variant: str) -> str:
+    """The variant's hardware (its simulation model): a configurable CPU's name without `isa`."""
+    if variant.split(":", 1)[0] in CONFIGURABLE:
+        return parse(variant).hardware
+    return variant

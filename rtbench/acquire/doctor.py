@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RtbenchError
-from . import platforms, provenance, qemu_plugin, sources
+from . import cpu_rtl, platforms, provenance, qemu_plugin, sources
 from .platforms import Kernel, Target
 from .setup_parts import MAIN, install_hint
 from .setup_parts import command as setup_command
@@ -149,16 +149,30 @@ def python_packages_check(target: Target) -> Check | None:
     return _packages_check("SoC Python packages", packages, "soc", setup_part_of("target", target.name))
 
 
+def rtl_check(spec: dict[str, Any], setup: str) -> Check | None:
+    """A CPU built from a Verilog checkout (Hazard3's): found, with its content hash."""
+    if spec.get("rtl") != "hazard3":
+        return None
+    found = cpu_rtl.locate_hazard3()
+    if found is None:
+        return Check("Hazard3's Verilog", False, "not found", f"{setup_command(setup)}; {cpu_rtl.missing_hint()}")
+    return Check("Hazard3's Verilog", True, cpu_rtl.rtl_identity(found))
+
+
 def cpu_parts(target: Target) -> list[Part]:
-    """The target's optional CPUs (vexriscv-sim's Minerva and CV32E40P): each is ready when the
-    Python packages its SoC is generated from are installed (pyproject's extra of its name)."""
+    """The target's optional CPUs (vexriscv-sim's Minerva, CV32E40P and Hazard3): each is ready
+    when the Python packages its SoC is generated from are installed (pyproject's extra of its
+    name), and a CPU from a Verilog checkout when the checkout is found."""
     parts = []
     for cpu, spec in target.spec.get("variants", {}).get("configurable", {}).items():
         name = f"{target.name} {cpu}"
         setup = setup_part_of("cpu", name)
-        check = _packages_check(f"{cpu}'s Python packages", spec.get("packages", []), cpu, setup)
+        checks = [_packages_check(f"{cpu}'s Python packages", spec.get("packages", []), cpu, setup)]
+        rtl = rtl_check(spec, setup)
+        if rtl is not None:
+            checks = [rtl] if not spec.get("packages") else [*checks, rtl]
         parts.append(Part("cpu", name, optional=bool(setup_parts().get(setup, {}).get("off_registry")),
-                          checks=[check]))
+                          checks=checks))
     return parts
 
 

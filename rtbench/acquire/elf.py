@@ -95,6 +95,12 @@ def loadable_file(path: Path) -> bytes:
     return bytes(data)
 
 
+def elf_entry(path: Path) -> int:
+    """The image's entry point (where a RISC-V board image starts)."""
+    with _open(path) as elf:
+        return int(elf.header["e_entry"])
+
+
 def symbols(path: Path, wanted: set[str]) -> dict[str, int]:
     """The addresses of the wanted symbols that the image defines."""
     found: dict[str, int] = {}

@@ -157,6 +157,10 @@ def target_variants(target: Target, wanted: list[str]) -> list[str]:
         raise RtbenchError(f"one run takes one CPU's variants, not {' and '.join(families)}'s",
                            "the image is compiled for its CPU's interrupt registers: run each CPU's "
                            "variants in a run of their own")
+    isas = sorted({_isa(target, v) for v in chosen})
+    if len(isas) > 1:
+        raise RtbenchError(f"one run builds one image, not one for each of {' and '.join(isas)}",
+                           "run the variants of each isa in a run of their own")
     return chosen
 
 
@@ -164,6 +168,13 @@ def variant_names(target: Target) -> list[str]:
     """The names --cpu-variant takes on the target: its variants, then its configurable CPUs."""
     spec = target.spec.get("variants", {})
     return [str(v) for v in spec.get("choices", [])] + configurable_cpus(target)
+
+
+def _isa(target: Target, variant: str) -> str:
+    """The ISA a variant's image is built for (the target's own where the variant has no `isa`)."""
+    if variant.split(":", 1)[0] in configurable_cpus(target):
+        return cpu_config.parse(variant).isa or "the target's"
+    return "the target's"
 
 
 def configurable_cpus(target: Target) -> list[str]:
@@ -185,10 +196,13 @@ def variant_cpu(target: Target, variant: str) -> str:
 
 
 def cpu_defines(target: Target, variants: list[str]) -> tuple[str, ...]:
-    """The image definition for a configurable CPU's variants (its interrupt registers differ)."""
+    """The image definitions for a configurable CPU's variants (its interrupt registers differ),
+    and for the ISA they build for when it is not the CPU's default (RTB_ISA_RV32IMC)."""
     configurable = target.spec.get("variants", {}).get("configurable", {})
     cpus = {variant_cpu(target, v) for v in variants}
-    return tuple(str(configurable[cpu]["define"]) for cpu in sorted(cpus) if cpu in configurable)
+    defines = [str(configurable[cpu]["define"]) for cpu in sorted(cpus) if cpu in configurable]
+    isas = {cpu_config.parse(v).isa_define for v in variants if v.split(":", 1)[0] in configurable}
+    return (*defines, *sorted(d for d in isas if d))
 
 
 def describe_variants(target: Target, variants: list[str]) -> dict[str, object]:

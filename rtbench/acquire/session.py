@@ -156,7 +156,7 @@ def prepare(request: RunRequest) -> _Plan:
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     platforms.check_profile(kernel, request.profile)
-    if not kernel.runs_on(target):
+    if target.runner != "board" and not kernel.runs_on(target):  # a board: checked below, by its family
         fitting = [t.name for t in platforms.targets() if kernel.runs_on(t)]
         raise RtbenchError(f"the {kernel.name} port does not support {target.name} ({target.arch})",
                            "it runs on: " + ", ".join(f"--target {name}" for name in fitting))

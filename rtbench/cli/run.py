@@ -170,7 +170,8 @@ def add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     run.add_argument("--cpu-variant", type=names, metavar="NAMES",
                      help="hardware variants to run on, comma-separated (vexriscv-sim: minimal,lite,standard,full, or "
                           "Minerva with cache settings after colons, e.g. minerva,minerva:icache=2K:dcache=1K, or "
-                          "cv32e40p); "
+                          "cv32e40p or hazard3 with an isa and a memory path, e.g. cv32e40p:isa=rv32imc, "
+                          "hazard3:bus=wishbone); "
                           "with several, every result carries the variant as a parameter")
     run.add_argument("--clock", type=clock, metavar="FREQ",
                      help="nominal clock (e.g. 100MHz) to convert cycle counts to time in the report")

@@ -68,9 +68,21 @@ static const char *soc_ident(char *buf, size_t cap)
 /* A Minerva variant's name carries its cache settings. */
 #define SOC_IDENT_BYTES 192
 #define CPU_TEXT "Minerva rv32im, running rv32i code (caches chosen at run time)"
+#elif defined(RTB_CPU_CV32E40P) && defined(RTB_ISA_RV32IMC)
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "CV32E40P rv32imc, running rv32imc code, traps through a vector table"
 #elif defined(RTB_CPU_CV32E40P)
 #define SOC_IDENT_BYTES 64
 #define CPU_TEXT "CV32E40P rv32imc, running rv32i code, traps through a vector table"
+#elif defined(RTB_CPU_HAZARD3) && defined(RTB_ISA_RV32I)
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "Hazard3 (RP2350 configuration), running rv32i code"
+#elif defined(RTB_CPU_HAZARD3) && defined(RTB_ISA_RV32IMAC)
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "Hazard3 (RP2350 configuration), running rv32imac code"
+#elif defined(RTB_CPU_HAZARD3)
+#define SOC_IDENT_BYTES 64
+#define CPU_TEXT "Hazard3 (RP2350 configuration), running rv32imac_zba_zbb_zbkb code"
 #else
 #define SOC_IDENT_BYTES 64
 #define CPU_TEXT "VexRiscv rv32i (variant chosen at run time)"

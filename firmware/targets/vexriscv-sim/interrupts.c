@@ -57,6 +57,9 @@ void rtb_target_irq_trigger(uint32_t delay_ts)
 void rtb_target_interrupt(void)
 {
     uint32_t t_entry = rtb_target_ts();
+#if defined(RTB_CPU_HAZARD3)
+    csr_write(CSR_MEICONTEXT, 0u); /* one interrupt level (rtb_riscv_csr.h) */
+#endif
     uint32_t pending = csr_read(CSR_IRQ_PENDING) & csr_read(CSR_IRQ_MASK);
     if (pending & RTB_IRQ_BIT(RTB_IRQ_IRQ_TIMER)) {
         REG32(RTB_CSR_IRQ_TIMER_EV_PENDING) = 1u;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "rtb_riscv_csr.h"
 #include "rtb_soc_regs.h"
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
@@ -15,23 +16,21 @@
 #define CSR_IRQ_MASK "mie"
 #define CSR_IRQ_PENDING "mip"
 #define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
+#elif defined(RTB_CPU_HAZARD3)
+/* Hazard3 takes them through the RP2350's interrupt controller (Xh3irq), as its external
+ * interrupts 0 and up: meiea (enables) and meipa (pending) are arrays read and written 16 bits at
+ * a time, the window in the upper half, its index in the low bits of the value written (here 0:
+ * interrupts 0-15). A plain csrr reads window 0, so the SoC's interrupt k is bit 16 + k as on
+ * the CPUs above; the controller drives mip.meip. */
+#define CSR_IRQ_MASK "0xbe0"
+#define CSR_IRQ_PENDING "0xbe1"
+#define RTB_IRQ_BIT(irq) (1u << (16u + (irq)))
 #else
 /* VexRiscv's external-interrupt mask and pending CSRs (LiteX's interrupt controller). */
 #define CSR_IRQ_MASK "0xBC0"
 #define CSR_IRQ_PENDING "0xFC0"
 #define RTB_IRQ_BIT(irq) (1u << (irq))
 #endif
-#define MIE_MEIE (1u << 11)
-
-#define csr_read(csr)                                                                            \
-    ({                                                                                           \
-        uint32_t v_;                                                                             \
-        __asm__ volatile("csrr %0, " csr : "=r"(v_));                                            \
-        v_;                                                                                      \
-    })
-#define csr_write(csr, value) __asm__ volatile("csrw " csr ", %0" ::"r"(value))
-#define csr_set(csr, bits) __asm__ volatile("csrs " csr ", %0" ::"r"(bits))
-#define csr_clear(csr, bits) __asm__ volatile("csrc " csr ", %0" ::"r"(bits))
 
 #if defined(RTB_CPU_MINERVA)
 /* Minerva starts a store's bus cycle before an interrupt taken at that instruction cancels it;

@@ -16,7 +16,7 @@ from ...errors import RtbenchError
 from .. import interrupts, setup_parts
 from ..boards import probe_hint
 from ..build import Build
-from ..elf import Segment, segments, symbols
+from ..elf import Segment, elf_entry, segments, symbols
 from ..gdb_remote import GdbRemote, GdbRemoteError
 from ..platforms import Target
 from ..protocol import StreamParser
@@ -27,6 +27,10 @@ CMDLINE_CAP = 1024  # firmware/targets/cortex-m/board_host.c
 EXITED = 0x80000000
 SP, PC, XPSR = 13, 15, 25  # Cortex-M register numbers in the GDB remote protocol
 XPSR_THUMB = 1 << 24
+RISCV_PC = 32  # the program counter's number in a RISC-V GDB server (after x0-x31)
+# Targets whose image starts at its ELF entry (the start-up sets its own stack), not from a
+# Cortex-M vector table.
+RISCV_CORES = ("hazard3",)
 
 
 def _region(board: dict[str, Any], segment: Segment) -> str:
@@ -113,9 +117,13 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
         sp, pc = load(gdb, board, build, cmdline)
         port.reset_input_buffer()
         threading.Thread(target=_pump, args=(port, lines, stop), daemon=True).start()
-        gdb.write_register(SP, sp)
-        gdb.write_register(PC, pc & ~1)
-        gdb.write_register(XPSR, XPSR_THUMB)  # as a reset leaves it: Thumb state, no exception
+        if target.arch in RISCV_CORES:
+            pc = elf_entry(build.elf)
+            gdb.write_register(RISCV_PC, pc)
+        else:
+            gdb.write_register(SP, sp)
+            gdb.write_register(PC, pc & ~1)
+            gdb.write_register(XPSR, XPSR_THUMB)  # as a reset leaves it: Thumb state, no exception
         gdb.resume()
         try:
             end_reason = _watch(lines, log, parser, launch, started)

@@ -9,6 +9,8 @@ import re
 import struct
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ...errors import RtbenchError
@@ -87,6 +89,30 @@ def exit_status_from_log(log_path: Path) -> int | None:
     return None
 
 
+@contextmanager
+def run_directory(model: Model, image: str) -> Iterator[Path]:
+    """A private directory the model runs in: its shared files and this run's main-RAM image."""
+    with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
+        run_dir = Path(scratch)
+        for name in _SHARED:
+            (run_dir / name).symlink_to(model.gateware / name)
+        (run_dir / "sim_main_ram.init").write_text(image)
+        yield run_dir
+
+
+def run_program(model: Model, program: bytes, timeout: float) -> str:
+    """Runs a bare program (no rtbench protocol: a probe of the core's timing) on the model until
+    it writes the sim-finish register; returns what it printed."""
+    image = ram_image(program, {}, _soc_layout(model.directory))
+    with run_directory(model, image) as run_dir:
+        try:
+            proc = subprocess.run([str(model.binary)], cwd=run_dir, capture_output=True, text=True, timeout=timeout,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise RtbenchError(f"the program did not finish on the {model.variant} model in {timeout:.0f} s") from None
+    return proc.stdout
+
+
 def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:
     variant = launch.variant or target.spec["variants"]["default"]
     if launch.models_dir is None:
@@ -99,11 +125,7 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     model = ensure_model(target, variant, launch.models_dir, launch.progress, training=training,
                          blocks=build.soc_blocks)
     _check_register_map(build, model)
-    with tempfile.TemporaryDirectory(prefix="rtbench-sim-") as scratch:
-        run_dir = Path(scratch)
-        for name in _SHARED:
-            (run_dir / name).symlink_to(model.gateware / name)
-        (run_dir / "sim_main_ram.init").write_text(image)
+    with run_directory(model, image) as run_dir:
         # stdbuf: the model prints the UART with stdio, block-buffered on a pipe otherwise.
         command = ["stdbuf", "-o0", str(model.binary)]
         outcome = run_console(command, launch, cwd=run_dir)
@@ -115,12 +137,13 @@ def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -
     outcome.command = [str(model.binary), f"(variant {variant}, run directory with sim_main_ram.init)"]
     outcome.details["soc_blocks"] = list(model.blocks)
     cpu_packages = {k: v for k, v in versions(target, variant).items() if k not in versions(target)}
-    if cpu_packages:  # a configurable CPU's generator (Minerva's)
+    if cpu_packages:  # a configurable CPU's generator (Minerva's) or Verilog (Hazard3's hash)
         outcome.details["cpu_packages"] = cpu_packages
-    # The SoC names its CPU variant in its identifier; the image reports it.
+    # The SoC names its hardware (the variant without the image's isa) in its identifier; the
+    # image reports it.
     reported = outcome.capture.meta.get("target.soc")
-    if reported is not None and not reported.endswith(f"cpu variant {variant}"):
-        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {variant} variant")
+    if reported is not None and not reported.endswith(f"cpu variant {model.variant}"):
+        outcome.capture.errors.append(f"the model identifies itself as '{reported}', not the {model.variant} variant")
     return outcome
 
 

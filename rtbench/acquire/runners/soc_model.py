@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import RtbenchError
-from .. import cpu_config, platforms, processes
+from .. import cpu_config, cpu_rtl, platforms, processes
 from ..build_once import build_once
 from ..platforms import Target
 
@@ -54,17 +54,21 @@ def verilator_version() -> str:
         return "missing"
 
 
-def _cpu_packages(target: Target, variant: str | None) -> list[str]:
-    """The packages a configurable CPU's variant generates its core with (none for the others)."""
+def _cpu_spec(target: Target, variant: str | None) -> dict:
+    """A configurable CPU's entry in the target's spec (empty for the target's own CPU)."""
     configurable = target.spec.get("variants", {}).get("configurable", {})
-    cpu = (variant or "").split(":", 1)[0]
-    return list(configurable[cpu].get("packages", [])) if cpu in configurable else []
+    return dict(configurable.get((variant or "").split(":", 1)[0], {}))
 
 
 def versions(target: Target, variant: str | None = None) -> dict[str, str]:
-    """The versions a model (of `variant`) depends on, for the manifest and the cache key."""
-    packages = [*target.spec["soc"]["packages"], *_cpu_packages(target, variant)]
+    """The versions a model (of `variant`) depends on, for the manifest and the cache key: the
+    SoC's packages, a configurable CPU's (Minerva's generator) or its Verilog's hash (Hazard3's
+    checkout), Verilator's."""
+    spec = _cpu_spec(target, variant)
+    packages = [*target.spec["soc"]["packages"], *spec.get("packages", [])]
     found = {name: _package_version(name) for name in packages}
+    if spec.get("rtl") == "hazard3":
+        found[cpu_rtl.HAZARD3_KEY] = cpu_rtl.hazard3_version()
     found["verilator"] = verilator_version()
     return found
 
@@ -103,7 +107,11 @@ def ensure_model(target: Target, variant: str, models_dir: Path, progress: Calla
     The profile only makes the model faster: what it computes is the same whatever it was
     trained on."""
     check_variant(target, variant)
+    variant = cpu_config.hardware_variant(variant)  # the variants that differ in their isa share it
     missing = [name for name, version in versions(target, variant).items() if version == "missing"]
+    if cpu_rtl.HAZARD3_KEY in missing:
+        raise RtbenchError(f"the {target.name} target simulates its {variant} SoC from Hazard3's Verilog",
+                           cpu_rtl.missing_hint())
     if missing:
         raise RtbenchError(f"{', '.join(missing)} not installed: the {target.name} target simulates its "
                            f"{variant} SoC with them", "run scripts/setup.sh --part soc")
@@ -126,6 +134,9 @@ def _build(target: Target, model: Model, progress: Callable[[str], None], traini
     shutil.rmtree(scratch, ignore_errors=True)
     # The SoC's software carries a build time unless this is fixed; it would shift cycle counts.
     env = dict(os.environ, SOURCE_DATE_EPOCH="0")
+    rtl = cpu_rtl.locate_hazard3()
+    if _cpu_spec(target, variant).get("rtl") == "hazard3" and rtl is not None:
+        env[cpu_rtl.HAZARD3_ENV] = str(rtl)
     command = [sys.executable, str(soc_script(target)), "--variant", variant, "--out", str(scratch), "--build",
                "--cpu-cache", str(scratch.parent / "cpu-verilog")]
     if model.blocks:

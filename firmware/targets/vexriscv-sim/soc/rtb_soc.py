@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """rtbench's LiteX/VexRiscv SoC for Verilator simulation, owned by rtbench so that peripherals
-can be added: CPU (one of VexRiscv's variants, Minerva or CV32E40P), main RAM that holds the
+can be added: CPU (one of VexRiscv's variants, Minerva, CV32E40P or Hazard3), main RAM that holds the
 program (it boots straight from it, no BIOS), UART console, timer0 for the kernel tick, a cycle
 counter (the timestamp), a compare timer for the benchmark interrupt, a transmitter with a line
 time for the UART benchmarks, the sim-finish register and, for the kernels that ask for them (os.toml
@@ -28,10 +28,13 @@ from litex.build.sim import SimPlatform
 from litex.build.sim.config import SimConfig
 from litex.gen import LiteXModule
 from litex.soc.integration.builder import Builder
+from litex.soc.integration.soc import SoCRegion
 from litex.soc.integration.soc_core import SoCCore
 from litex.soc.interconnect.csr import AutoCSR, CSRStatus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cv32e40p_cpu
+import hazard3_cpu
 import minerva_cpu
 from bench_uart import BenchUart, char_cycles_for
 from cycle_counter import CycleCounter
@@ -40,9 +43,11 @@ from priority_selector import PrioritySelector
 from sim_build import compile_model
 from task_scheduler import TaskScheduler
 from timer_bank import TimerBank
+from zero_wait_ram import ZeroWaitRam
 
 VARIANTS = ("minimal", "lite", "standard", "full")
-CONFIGURABLE = ("minerva", "cv32e40p")  # other CPUs (minerva_cpu.py: caches as settings; cv32e40p: none)
+# Other CPUs: minerva_cpu.py (caches as settings), cv32e40p_cpu.py and hazard3_cpu.py (a memory path).
+CONFIGURABLE = ("minerva", "cv32e40p", "hazard3")
 OPTIONAL_BLOCKS = ("hwsched", "task_slots")  # freertos-hw's priority selector and timer bank; freertos-codesign's slots
 # The nominal clock the SoC's constants (tick period) are computed for; reports convert cycles
 # to time with the user's --clock instead.
@@ -74,10 +79,17 @@ class RtbSoC(SoCCore):
         platform = SimPlatform("SIM", _IO)
         main_ram = 0x40000000
         cpu_type, cpu_variant, cpu_name = "vexriscv", variant, "VexRiscv"
-        if cpu_config is not None and cpu_config["cpu"] == "cv32e40p":
-            # LiteX's own CV32E40P wrapper (RTL from pythondata-cpu-cv32e40p): the SoC's interrupts
-            # reach it as fast interrupts, mie/mip bits 16 and up, as on Minerva.
-            cpu_type, cpu_variant, cpu_name = "cv32e40p", "standard", "CV32E40P"
+        cpu = (cpu_config or {}).get("cpu")
+        # CV32E40P and Hazard3 reach main RAM on their own ports (zero_wait_ram.py) unless the
+        # variant puts it on the SoC's bus (bus=wishbone).
+        own_ram = cpu in ("cv32e40p", "hazard3") and cpu_config.get("bus", "sram") == "sram"
+        if cpu == "cv32e40p":
+            # The SoC's interrupts reach it as fast interrupts, mie/mip bits 16 and up, as on Minerva.
+            cpu_type, cpu_variant, cpu_name = cv32e40p_cpu.register(cpu_config.get("bus", "sram")), "standard", \
+                "CV32E40P"
+        elif cpu == "hazard3":
+            cpu_type, cpu_variant, cpu_name = hazard3_cpu.register(cpu_config.get("bus", "sram")), "standard", \
+                "Hazard3"
         elif cpu_config is not None:  # Minerva, caches as settings (minerva_cpu.py)
             cpu_type, cpu_variant, cpu_name = minerva_cpu.register(cpu_config, cpu_cache), "standard", "Minerva"
             main_ram = minerva_cpu.MAIN_RAM  # where its caches reach (minerva_cpu.py)
@@ -86,10 +98,14 @@ class RtbSoC(SoCCore):
                          cpu_type=cpu_type, cpu_variant=cpu_variant,
                          integrated_rom_size=0, cpu_reset_address=main_ram,
                          integrated_sram_size=0x1000,
-                         integrated_main_ram_size=MAIN_RAM_SIZE,
+                         integrated_main_ram_size=0 if own_ram else MAIN_RAM_SIZE,
                          # Placeholder program ("j ."): the host rewrites the init file per run.
                          integrated_main_ram_init=[0x0000006F],
                          uart_name="sim", with_timer=True)
+        if own_ram:
+            self.bus.add_region("main_ram", SoCRegion(origin=main_ram, size=MAIN_RAM_SIZE, mode="rwx", linker=True))
+            self.main_ram = ZeroWaitRam(MAIN_RAM_SIZE, init=[0x0000006F])
+            self.cpu.attach_ram(self.main_ram, main_ram, MAIN_RAM_SIZE)
         self.crg = CRG(platform.request("sys_clk"))  # power-on reset
         self.cycles = CycleCounter()
         self.irq_timer = IrqTimer(self.cycles.count)
@@ -178,7 +194,8 @@ def build_model(soc: RtbSoC, out: Path, training: Path | None = None) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard",
-                        help=f"VexRiscv's {', '.join(VARIANTS)}, or another CPU's variant (minerva..., cv32e40p)")
+                        help=f"VexRiscv's {', '.join(VARIANTS)}, or another CPU's variant "
+                             "(minerva..., cv32e40p, hazard3)")
     parser.add_argument("--cpu-config", type=json.loads, metavar="JSON",
                         help="a configurable CPU's settings (rtbench/acquire/cpu_config.py as_dict); plain "
                              "`--variant minerva` without it has no caches")

@@ -58,12 +58,19 @@ def _without_public_pragmas(sources: list[Path], gateware: Path) -> list[Path]:
 
 
 # The model's fields idle_skip.h works on, by their names in the generated (inlined) model: the
-# CPU's PC and registers (VexRiscv), the CSR bridge's state, and the SoC's counters. LiteX's
-# timer0 is named `rtbsoc_timer` where another block (the hardware scheduler's) has a `timer`.
+# CPU's PC and registers (VexRiscv's, Hazard3's or CV32E40P's), the CSR bridge's state, and the
+# SoC's counters. LiteX's timer0 is named `rtbsoc_timer` where another block (the hardware
+# scheduler's) has a `timer`; the CSR bridge's state is `wishbone2csr_state` where another state
+# machine (Hazard3's bus bridge) shares its module.
+_HAZARD3 = "sim__DOT__hazard3_cpu_2port__DOT__core__DOT__"
+_CV32E40P = "sim__DOT__cv32e40p_core__DOT__"
 _SKIP_FIELDS = {
-    "RTB_SKIP_PC": ("sim__DOT__VexRiscv__DOT__decode_to_execute_PC",),
-    "RTB_SKIP_REGS": ("sim__DOT__VexRiscv__DOT__RegFilePlugin_regFile",),
-    "RTB_SKIP_CSR_BUSY": ("sim__DOT__builder_state",),
+    "RTB_SKIP_PC": ("sim__DOT__VexRiscv__DOT__decode_to_execute_PC", f"{_HAZARD3}decode_u__DOT__pc",
+                    f"{_CV32E40P}pc_id"),
+    "RTB_SKIP_REGS": ("sim__DOT__VexRiscv__DOT__RegFilePlugin_regFile",
+                      f"{_HAZARD3}regs__DOT__real_dualport_reset__DOT__mem",
+                      f"{_CV32E40P}id_stage_i__DOT__register_file_i__DOT__mem"),
+    "RTB_SKIP_CSR_BUSY": ("sim__DOT__builder_state", "sim__DOT__builder_wishbone2csr_state"),
     "RTB_SKIP_COUNT": ("sim__DOT__main_count",),
     "RTB_SKIP_TIMER_VALUE": ("sim__DOT__main_timer_value", "sim__DOT__main_rtbsoc_timer_value"),
     "RTB_SKIP_TIMER_EN": ("sim__DOT__main_timer_en_storage", "sim__DOT__main_rtbsoc_timer_en_storage"),
@@ -133,9 +140,11 @@ def compile_model(platform, gateware: Path, training: Path | None = None) -> sub
     (a main-RAM init file). Returns the last step's process (checked by the caller)."""
     verilog = _without_public_pragmas(verilog_sources(platform, gateware), gateware)
     sources = [arg for path in verilog for arg in ("--cc", str(path))]
+    # Where a CPU's files include headers from another folder than their own (Hazard3's arith/).
+    includes = [f"-I{path}" for path in getattr(platform, "verilog_include_paths", [])]
     split = (["--output-split", "5000", "--output-split-cfuncs", "500"]
              if sum(path.stat().st_size for path in verilog) > SPLIT_ABOVE_BYTES else [])
-    verilate = ["verilator", "-O3", *_QUIET, *sources, "--top-module", "sim", "--exe", str(MAIN),
+    verilate = ["verilator", "-O3", *_QUIET, *includes, *sources, "--top-module", "sim", "--exe", str(MAIN),
                 "--unroll-count", "256", *split, "--relative-includes", "--Mdir", "obj_dir"]
     proc = subprocess.run(verilate, cwd=gateware, capture_output=True, text=True)
     if proc.returncode != 0:

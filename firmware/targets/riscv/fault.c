@@ -6,7 +6,7 @@
 
 #include "rtb/fault.h"
 #include "rtb/target_irq.h"
-#include "soc_io.h"
+#include "rtb_riscv_csr.h"
 
 _Noreturn void rtb_target_exception(void)
 {
