@@ -25,9 +25,10 @@ set(RTB_ASP3_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(RTB_ASP3_GEN ${CMAKE_BINARY_DIR}/asp3_cfg)
 file(MAKE_DIRECTORY ${RTB_ASP3_GEN})
 set(RTB_ASP3_CORE ${RTB_KERNEL_SRC}/${RTB_ASP3_PORT})
-# Ours first (mps2/, the generated tables, the port's folder), then the tree's.
+# Ours first (mps2/, the generated tables, the port's folder, the target's: its capacity in
+# rtb_target_config.h sizes the objects the configurator makes), then the tree's.
 set(RTB_ASP3_OWN_INCLUDES ${RTB_ASP3_DIR}/mps2 ${RTB_ASP3_GEN} ${RTB_ASP3_DIR} ${RTB_PORT_COMMON_DIR}
-    ${CMAKE_CURRENT_LIST_DIR}/../../core/include)
+    ${CMAKE_CURRENT_LIST_DIR}/../../core/include ${RTB_TARGET_INCLUDES})
 set(RTB_ASP3_TREE_INCLUDES ${RTB_KERNEL_SRC}/target/mps2_an386_gcc ${RTB_ASP3_CORE} ${RTB_KERNEL_SRC}/arch/gcc
     ${RTB_KERNEL_SRC}/include ${RTB_KERNEL_SRC} ${RTB_KERNEL_SRC}/kernel)
 set(RTB_ASP3_DEFINITIONS TOPPERS_OMIT_TECS TOPPERS_OMIT_SYSLOG TOPPERS_CUSTOM_IDLE USE_TIM_AS_HRT __TARGET_ARCH_THUMB=4
