@@ -50,7 +50,7 @@ def measure(board: str, kernel: str, home: Workspace) -> tuple[dict, dict]:
     names = (f"boards/{board}-{kernel}", f"{document['columns'][1]['name']}-{kernel}")
     for column, name in zip(document["columns"], names):
         column.update(run_id=None, reference=name)
-    return ref.portable(run_to_json(run), home.root), document
+    return ref.portable(run_to_json(run), home.root), ref.without_paths(document, home.root)
 
 
 def main() -> int:

@@ -45,6 +45,9 @@ def test_the_calibration_is_made_of_the_stored_runs_medians() -> None:
         assert row["ratio"] == row["medians"]["board"] / row["medians"]["emulator"]
     assert document["columns"][0]["image_sha256"] == board["manifest"]["image"]["sha256"]
     assert document["summary"]["benchmarks"] == len(rows) and 0.9 < document["summary"]["median"] < 1.1
+    # Portable as the runs are: the board file by its place in the checkout, no machine's path.
+    assert document["columns"][0]["settings"]["board_file"] == board["manifest"]["emulator"]["board_file"]
+    assert document["columns"][0]["settings"]["board_file"].startswith("<rtbench>/")
 
 
 def test_the_board_page_shows_the_calibration() -> None:

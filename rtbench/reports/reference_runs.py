@@ -197,6 +197,11 @@ def portable(doc: dict[str, Any], workspace: Path | None = None) -> dict[str, An
     return out
 
 
+def without_paths(value: Any, workspace: Path | None = None) -> Any:
+    """Any other stored document (a calibration) with this machine's paths replaced as in a run's."""
+    return _walk(value, _prefixes({}, workspace))
+
+
 # -- measuring ---------------------------------------------------------------------------------
 
 def cell_name(axes: dict[str, str]) -> str:
