@@ -129,7 +129,8 @@ def expand(matrix: Matrix, locate: Callable[[Kernel, Path | None], sources.Kerne
         except RtbenchError as err:
             where = f"{matrix.path}" + (f" (lines {lines})" if lines else "")
             raise MatrixError(f"{where}: cell {title}: {err.args[0]}",
-                              err.hint or "leave the cell out with an [[exclude]] table") from None
+                              (f"{err.hint}; or " if err.hint else "") + "leave the cell out with an [[exclude]] table"
+                              ) from None
         registry = source.origin.startswith("crate ")  # pinned by its checksum: the path is the machine's cache
         ident: dict[str, Any] = {
             "firmware": fingerprint, "target": plan.target.name, "kernel": kernel.name,
