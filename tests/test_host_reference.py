@@ -5,23 +5,19 @@ not one of them, without machine paths, and always shown with where and when it 
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
 
 from rtbench.reports import reference_runs as ref
+from tests import modules
 
 REPO = Path(__file__).resolve().parent.parent
 STORED = REPO / "docs" / "reference" / "host" / "linux.json.gz"
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("host_linux", REPO / "scripts" / "host_linux.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return modules.load("scripts/host_linux.py")
 
 
 def test_the_host_run_is_not_a_reference_cell() -> None:

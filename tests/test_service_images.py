@@ -53,7 +53,9 @@ def test_rtos_ports_build_the_services_apart_and_posix_always_has_them() -> None
                        "posix": None,
                        "linux-rt": None,
                        # NuttX's event objects and watchdogs cost the others nothing: every image.
-                       "nuttx": None}
+                       "nuttx": None,
+                       # RTEMS's events and timers are in its library: the services file is in every image.
+                       "rtems": None}
 
 
 def test_ucos2_runs_its_plain_image_without_a_benchmark_list(monkeypatch: pytest.MonkeyPatch,
