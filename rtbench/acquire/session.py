@@ -151,8 +151,9 @@ class _Plan:
     model: cycle_model.CycleModel | None = None
 
 
-def prepare(request: RunRequest) -> _Plan:
-    """Every usage error of a run, found before anything is built or run."""
+def prepare(request: RunRequest, probe: bool = True) -> _Plan:
+    """Every usage error of a run, found before anything is built or run; then, unless `probe` is
+    false, that a board's probe answers."""
     target = _find_target(request)
     kernel = find_kernel(request.os) if request.os else default_kernel(target)
     platforms.check_profile(kernel, request.profile)
@@ -176,7 +177,7 @@ def prepare(request: RunRequest) -> _Plan:
     _check_timeout_fits(request, selected)
     variants = platforms.target_variants(target, request.variants)
     model = cycle_model.parse(request.cycles_model, target) if request.cycles_model is not None else None
-    if target.runner == "board":
+    if target.runner == "board" and probe:  # last: a usage error comes before the board is asked
         boards.check_probe(target)
     if request.only:
         outside = sorted(set(request.only) - {b.name for b in selected})

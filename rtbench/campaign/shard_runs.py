@@ -41,7 +41,7 @@ _POLL = 0.2
 
 def plan(request: RunRequest, shards: int) -> list[Shard]:
     """The request's selection split into shards, or a usage error (before anything is built)."""
-    checked = session.prepare(request)
+    checked = session.prepare(request, probe=False)
     shard_split.check_shardable(checked.target, shards)
     return shard_split.split(checked.selected, shards, request.iterations, request.warmup, request.options)
 
@@ -138,7 +138,7 @@ def run_sharded(request: RunRequest, shards: list[Shard], workspace: Workspace,
                 progress: Callable[[str], None]) -> Run:
     """Builds the images, runs the shards side by side and returns the merged run (interrupted,
     when a stop signal ended it, with what the shards had measured)."""
-    checked = session.prepare(request)
+    checked = session.prepare(request, probe=False)
     session.build_all(request, workspace, progress)
     progress(f"shards  {len(shards)} processes side by side: "
              + "; ".join(f"{s.index}: {s.benches[0]}" + (f"..{s.benches[-1]}" if len(s.benches) > 1 else "")

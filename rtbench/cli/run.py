@@ -59,7 +59,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                          board=args.board, serial=args.serial, gdb=args.gdb, cold=args.cold,
                          cycles_model=args.cycles_model)
     # Everything that could refuse the results is checked before anything is built or run.
-    prepare(request)
+    prepare(request, probe=args.shards == 1)  # a sharded board run is refused before its probe is asked
     shards = shard_runs.plan(request, args.shards) if args.shards != 1 else []
     _check_workspace(home)
     if args.json:
