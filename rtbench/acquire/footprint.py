@@ -20,7 +20,9 @@ UNKNOWN = "unknown"
 _MAP_START = "Linker script and memory map"
 _MAP_END = "Cross Reference Table"
 _HEX = re.compile(r"0x[0-9a-fA-F]+$")
-_KERNEL_LIB = re.compile(r"(^|/)librtb_kernel\.a\(")
+# The kernel's library as rtbench builds it, or as RTEMS's waf installs it (its CPU-independent
+# core and its board support: both are RTEMS's own build).
+_KERNEL_LIB = re.compile(r"(^|/)(librtb_kernel|librtemscpu|librtemsbsp)\.a\(")
 # Our sources, as CMake names their objects: CMakeFiles/<target>.dir/<folder>/...
 _OWN_OBJECT = re.compile(r"CMakeFiles/[^/]+\.dir/(?P<rest>.+)$")
 _FOLDER_LAYERS = {"os": "port", "bench": "bench", "core": "core", "targets": "target"}
@@ -29,8 +31,13 @@ _FOLDER_LAYERS = {"os": "port", "bench": "bench", "core": "core", "targets": "ta
 # ignored. Besides link.ld's own sections this covers what ld adds for Arm (mostly empty).
 _TEXT_SECTIONS = {".text", "rtb_benches", ".glue_7", ".glue_7t", ".vfp11_veneer", ".v4_bx",
                   ".iplt", ".rel.dyn", ".init", ".fini", ".init_array", ".fini_array",
-                  ".preinit_array"}
-_DATA_SECTIONS = {".data", ".igot.plt", ".got", ".got.plt"}
+                  ".preinit_array",
+                  # RTEMS's linker script: start-up code, read-only linker sets, fast code.
+                  ".start", ".rtemsroset", ".fast_text"}
+_DATA_SECTIONS = {".data", ".igot.plt", ".got", ".got.plt", ".rtemsrwset", ".fast_data"}
+# RTEMS's interrupt stack, uninitialised as the other kernels' stacks are. Its workspace (.work,
+# the rest of RAM, from which it allocates its objects) is not counted: its size is the board's.
+_NOINIT_SECTIONS = {".rtemsstack"}
 
 
 class FootprintError(Exception):
@@ -61,7 +68,7 @@ def section_kind(output_section: str) -> str | None:
         return "data"
     if name == ".bss" or name.startswith(".bss."):
         return "bss"
-    if name == ".noinit" or name.startswith(".noinit."):
+    if name == ".noinit" or name.startswith(".noinit.") or name in _NOINIT_SECTIONS:
         return "noinit"
     return None
 

@@ -87,7 +87,7 @@ def test_boot_time_says_what_ran_before_rtbench(rtems_runs: tuple[Run, Run, Run]
     phases = {note.split()[1].rstrip(":"): float(note.split()[2]) for note in boot.notes if note.startswith("phase ")}
     assert list(phases) == ["c_runtime", "kernel_init", "objects_created", "first_task"]
     assert all(v > 0 for v in phases.values())
-    assert sum(phases.values()) == pytest.approx(boot.raw_samples[0], abs=4)
+    assert sum(phases.values()) == pytest.approx(boot.samples()[0], abs=4)
 
 
 def test_kernel_paths_compare_as_they_should(rtems_runs: tuple[Run, Run, Run]) -> None:
@@ -102,5 +102,7 @@ def test_kernel_paths_compare_as_they_should(rtems_runs: tuple[Run, Run, Run]) -
     assert 0 < m["timer_expiry"] < m["tick_cost[tasks=30]"]
     # A dormant task's creation and start, each less than both.
     assert m["task_create_dormant"] < m["task_create"] and m["task_start"] < m["task_start_switch"]
-    # An owner obtaining its mutex again only counts.
-    assert 0 < m["mutex_lock_recursive"] < m["mutex_lock"]
+    # An owner obtaining its mutex again never blocks: less than a lock that waits for its owner.
+    # (RTEMS checks the owner after taking the object's lock, so a nested obtain is no cheaper
+    # than a first one, unlike on the other kernels.)
+    assert 0 < m["mutex_lock_recursive"] < m["mutex_pend"]

@@ -30,7 +30,8 @@ list(GET rtb_rtems_bsp_parts 1 RTB_RTEMS_BSP_NAME)
 set(RTB_RTEMS_LIBDIR ${RTB_RTEMS_WORK}/install/arm-rtems6/${RTB_RTEMS_BSP_NAME}/lib)
 set(RTB_RTEMS_STAMP ${RTB_RTEMS_WORK}/built.stamp)
 
-add_custom_command(OUTPUT ${RTB_RTEMS_STAMP}
+# The library is a by-product, so that Ninja knows which rule makes what the image links.
+add_custom_command(OUTPUT ${RTB_RTEMS_STAMP} BYPRODUCTS ${RTB_RTEMS_LIBDIR}/librtemscpu.a
     COMMAND sh ${RTB_RTEMS_DIR}/build_kernel.sh ${RTB_KERNEL_SRC} ${RTB_RTEMS_WORK} ${CMAKE_BINARY_DIR}/rtems_bsp.ini
         ${RTB_TOOLS_DIR} ${RTB_RTEMS_STAMP}
     DEPENDS ${CMAKE_BINARY_DIR}/rtems_bsp.ini ${RTB_RTEMS_DIR}/build_kernel.sh
@@ -47,13 +48,21 @@ add_dependencies(rtb_rtems_kernel rtb_rtems_kernel_build)
 # application does; the rest of rtbench keeps the toolchain's. RTEMS's score headers (semimpl.h's
 # timestamps) use newlib's BSD interfaces, which strict C11 hides: _DEFAULT_SOURCE shows them.
 set(RTB_OS_SOURCES ${RTB_RTEMS_DIR}/rtb_os_rtems.c ${RTB_RTEMS_DIR}/rtb_os_rtems_services.c
-    ${RTB_RTEMS_DIR}/rtb_rtems_config.c ${RTB_RTEMS_ARCH}.c)
+    ${RTB_RTEMS_DIR}/rtb_rtems_config.c ${RTB_RTEMS_DIR}/rtb_rtems_periods.c ${RTB_RTEMS_ARCH}.c)
 set_source_files_properties(${RTB_OS_SOURCES} PROPERTIES
     INCLUDE_DIRECTORIES "${RTB_RTEMS_DIR};${RTB_PORT_COMMON_DIR};${RTB_TARGET_INCLUDES}"
     COMPILE_OPTIONS "-isystem;${RTB_RTEMS_LIBDIR}/include;-D_DEFAULT_SOURCE"
     COMPILE_DEFINITIONS "RTB_PROFILE_HEADER=\"${RTB_PROFILE_FILE}\";RTB_RTEMS_ARCH_HEADER=\"${RTB_RTEMS_ARCH}.h\";RTB_RTEMS_BSP=\"${RTB_RTEMS_PORT}\""
     OBJECT_DEPENDS ${RTB_RTEMS_STAMP})
+# The benchmark registry is an RTEMS linker set (RTEMS's linker script gives every input section
+# a place, so no section of rtbench's own survives): its entries in the set's content, its bounds
+# the set's begin and end (rtb_rtems_config.c), under the names the core reads.
+add_compile_definitions([[RTB_BENCH_SECTION=".rtemsroset.rtb_benches.content.1"]])
 # The kernel's tick, timed where the clock driver calls it (arch/<arch>.c).
-set(RTB_OS_LIBRARIES rtb_rtems_kernel -Wl,--wrap=_Timecounter_Tick)
+set(RTB_OS_LIBRARIES rtb_rtems_kernel -Wl,--wrap=_Timecounter_Tick
+    -Wl,--defsym=__start_rtb_benches=_Linker_set_rtb_benches_begin
+    -Wl,--defsym=__stop_rtb_benches=_Linker_set_rtb_benches_end
+    # The BSP's one RAM region holds code and data in one segment, as RTEMS's own images do.
+    -Wl,--no-warn-rwx-segments)
 # RTEMS starts before rtbench (its first task calls rtb_main): boot_time's phases say so.
 add_compile_definitions(RTB_BOOT_KERNEL_FIRST)

@@ -21,9 +21,8 @@ const char *rtb_os_service_kind(rtb_service service)
     case RTB_SERVICE_TASK_SUSPEND:
         return "RTEMS rtems_task_suspend/rtems_task_resume";
     case RTB_SERVICE_FLAGS:
-        return "an emulation over RTEMS's task events (the Classic API has events per task, no event flag "
-               "groups): the group's bits are the port's, kept with interrupts disabled; a waiter that must block "
-               "waits in rtems_event_receive, and the set that satisfies it sends it an event (rtems_event_send)";
+        return "an emulation over RTEMS's task events (the Classic API has no event flag groups): the port keeps "
+               "the bits with interrupts disabled; a waiter blocks in rtems_event_receive, woken by rtems_event_send";
     case RTB_SERVICE_TIMERS:
         return "RTEMS interval timers: rtems_timer_fire_after, the routine run from the clock tick's watchdogs "
                "(interrupt context); a stop is rtems_timer_cancel";

@@ -10,8 +10,10 @@
  * in WFI, whose wake-up QEMU's -icount with sleep=off delays (docs/porting.md). The
  * initialisation task, the most urgent, calls rtbench's entry. */
 #include <rtems.h>
+#include <rtems/linkersets.h>
 #include <rtems/sysinit.h>
 
+#include "rtb/bench.h"
 #include "rtb/boot.h"
 #include "rtb/target.h"
 #include "rtb/text.h"
@@ -24,6 +26,9 @@ void rtb_rtems_fatal(rtems_fatal_source source, bool always_false, rtems_fatal_c
  * .data, .bss, the MMU's tables) has ended: boot_time's c_runtime ends, its kernel_init begins. */
 static void runtime_done(void) { rtb_boot_runtime_done(rtb_target_ts()); }
 RTEMS_SYSINIT_ITEM(runtime_done, RTEMS_SYSINIT_RECORD, RTEMS_SYSINIT_ORDER_FIRST);
+
+/* The benchmark registry's bounds (os.cmake names them __start_/__stop_rtb_benches). */
+RTEMS_LINKER_ROSET(rtb_benches, rtb_bench);
 
 static rtems_task rtb_rtems_init(rtems_task_argument argument)
 {

@@ -36,7 +36,8 @@ elseif(RTB_A9_BOARD STREQUAL "pbx-a9")
         ${CMAKE_CURRENT_LIST_DIR}/pbx-a9/interrupts.c
         ${RTB_A9_SEMIHOSTING})
     set(RTB_TARGET_INCLUDES ${CMAKE_CURRENT_LIST_DIR}/pbx-a9)
-    set(RTB_TARGET_LINK_OPTIONS -Wl,-T,${CMAKE_CURRENT_LIST_DIR}/pbx-a9/sections.ld)
+    # The kernel's linker script (the BSP's, through -qrtems) places everything.
+    set(RTB_TARGET_LINK_OPTIONS)
 else()
     set(RTB_ARCH_FLAGS -mcpu=cortex-a9 -marm -mfloat-abi=softfp -mfpu=neon)
     # Command line and exit: the ARM semihosting calls, trapped with SVC in ARM state.

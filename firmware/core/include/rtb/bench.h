@@ -51,8 +51,12 @@ typedef struct {
 } rtb_bench;
 
 /* Registration goes into the `rtb_benches` section, which the linker gathers
- * (__start_rtb_benches .. __stop_rtb_benches) on every ELF platform. */
-#define RTB_SECTION_ATTR __attribute__((used, section("rtb_benches"), aligned(sizeof(void *))))
+ * (__start_rtb_benches .. __stop_rtb_benches) on every ELF platform. A kernel whose linker
+ * script places every section itself names one it keeps (RTEMS: a linker set, os.cmake). */
+#ifndef RTB_BENCH_SECTION
+#define RTB_BENCH_SECTION "rtb_benches"
+#endif
+#define RTB_SECTION_ATTR __attribute__((used, section(RTB_BENCH_SECTION), aligned(sizeof(void *))))
 
 /* RTB_BENCHMARK(name, order, "summary", fn [, .flags = RTB_RAW, RTB_PARAM(name, "param")]) */
 /* The function is the first of the variadic arguments, so that a registration without options
