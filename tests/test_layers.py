@@ -9,7 +9,8 @@ what was stored; the root modules import no layer.
 Every import is resolved to its full module name first, relative ones at any depth (`from ...cli
 import output` three packages down), `from rtbench import cli` too, and imports inside functions
 (lazy ones) count as much as those at the top of a file. A module or package at the top of
-rtbench/ that the stack does not place fails the check: it must be given a place."""
+rtbench/ that the stack does not place fails the check: it must be given a place. And the
+reading layers (analysis, reports) neither import what builds or runs nor call a measurement."""
 from __future__ import annotations
 
 import ast
@@ -29,6 +30,13 @@ STACK = (ENTRY, *LAYERS, ROOT)
 # rest are shared by every layer and import none.
 TOP_MODULES = {"__main__": ENTRY, "__init__": ROOT, "errors": ROOT, "files": ROOT, "model": ROOT,
                "paths": ROOT, "suggest": ROOT}
+# The layers that only read what was measured, what they may not import (the modules that build,
+# run or spawn), and the functions that measure, which they may not call.
+READING = ("analysis", "reports")
+MEASURING_MODULES = {"subprocess", "multiprocessing", *(f"{NAME}.acquire.{m}" for m in (
+    "build", "build_once", "session", "runners", "processes", "stand_in", "load", "kernel_patches", "initramfs")),
+    *(f"{NAME}.campaign.{m}" for m in ("execution", "job", "child", "shard_runs", "shard_cells", "worker_setup"))}
+MEASURING_CALLS = {"measure", "measure_point", "execute", "run_cells", "build_image", "build_minimal"}
 # Folders of rtbench/ that hold no Python module of the stack.
 NOT_CODE = {"data", "__pycache__"}
 
@@ -43,9 +51,10 @@ def _package_of(path: Path, package: Path) -> list[str]:
     return parts if path.name == "__init__.py" else parts[:-1]
 
 
-def imports_in(source: str, package: list[str]) -> set[str]:
+def imports_in(source: str, package: list[str], names: bool = False) -> set[str]:
     """Every rtbench module the source imports (at the top, or inside a function or class),
-    resolved as if it were a module of `package` (["rtbench", "acquire", "runners"])."""
+    resolved as if it were a module of `package` (["rtbench", "acquire", "runners"]); with
+    `names`, each name `from ..campaign import execution` imports as well (it may be a module)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -68,6 +77,7 @@ def imports_in(source: str, package: list[str]) -> set[str]:
                 found |= {f"{base}.{a.name}" for a in node.names}  # `from . import sibling`: modules
             else:
                 found.add(base)  # `from ..results import x`: x is in rtbench.results, or a module of it
+                found |= {f"{base}.{a.name}" for a in node.names} if names else set()
     return found
 
 
@@ -115,9 +125,50 @@ def upward_imports(package: Path = PACKAGE) -> list[str]:
     return wrong
 
 
+def measuring_in(source: str, package: list[str]) -> list[str]:
+    """What in the source builds, runs or measures: an import of a module that does (any import,
+    not only rtbench's) or a call of a function that measures."""
+    tree = ast.parse(source)
+    plain = {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    plain |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 0
+              and node.module}
+    modules = imports_in(source, package, names=True) | plain
+    found = [f"imports {bad}" for bad in sorted(MEASURING_MODULES)
+             if any(m == bad or m.startswith(bad + ".") for m in modules)]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in MEASURING_CALLS:
+                found.append(f"calls {name}() (line {node.lineno})")
+    return found
+
+
+def measuring_in_reading_layers(package: Path = PACKAGE) -> list[str]:
+    wrong = []
+    for layer in READING:
+        for path in sorted((package / layer).rglob("*.py")):
+            where = _package_of(path, package)
+            wrong += [f"{path.relative_to(package.parent)} {what}" for what in measuring_in(path.read_text(), where)]
+    return wrong
+
+
 def test_the_layers_import_only_downwards() -> None:
     wrong = upward_imports()
     assert not wrong, "imports up the stack (" + " > ".join(STACK) + "):\n" + "\n".join(wrong)
+
+
+def test_analysis_and_reports_build_and_run_nothing() -> None:
+    wrong = measuring_in_reading_layers()
+    assert not wrong, "measuring in a reading layer (move it to acquire/ or campaign/):\n" + "\n".join(wrong)
+
+
+def test_a_measurement_in_a_reading_layer_is_caught() -> None:
+    source = ("import subprocess\nfrom ..acquire.build import Build\nfrom ..acquire import model_cases\n"
+              "def later(core):\n    from ..campaign import execution\n    return model_cases.measure(core)\n")
+    assert measuring_in(source, ["rtbench", "reports"]) == [
+        "imports rtbench.acquire.build", "imports rtbench.campaign.execution", "imports subprocess",
+        "calls measure() (line 6)"]
+    assert not measuring_in("from ..acquire.platforms import find_kernel\nfind_kernel('x')\n", ["rtbench", "analysis"])
 
 
 def test_every_module_at_the_top_of_the_package_has_a_place() -> None:
