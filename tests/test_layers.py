@@ -97,7 +97,8 @@ def unplaced(package: Path = PACKAGE) -> list[str]:
     """The modules and packages at the top of rtbench/ that the stack does not place."""
     found = []
     for path in sorted(package.iterdir()):
-        if path.is_dir() and path.name not in NOT_CODE and path.name not in LAYERS:
+        # A folder of data files only (no module) is not code the stack must place.
+        if path.is_dir() and path.name not in NOT_CODE and path.name not in LAYERS and any(path.rglob("*.py")):
             found.append(f"{path.name}/ (a package: add it to LAYERS, or move its modules into one)")
         elif path.suffix == ".py" and path.stem not in TOP_MODULES:
             found.append(f"{path.name} (a root module: add it to TOP_MODULES)")
@@ -211,6 +212,10 @@ def test_upward_imports_planted_in_a_copy_of_the_package_are_caught(tmp_path: Pa
     (copy / "results" / "tables" / "planted_lazy.py").write_text(
         "def later() -> None:\n    from ...campaign import matrix\n    matrix.read\n")
     (copy / "planted_root.py").write_text("from .acquire import build\n")
+    (copy / "planted_data").mkdir()
+    (copy / "planted_data" / "study.toml").write_text("name = 'data, not a module'\n")
+    (copy / "planted_package").mkdir()
+    (copy / "planted_package" / "__init__.py").write_text("")
     (copy / "errors.py").write_text((copy / "errors.py").read_text() + "\nfrom rtbench import reports\n")
     wrong = upward_imports(copy)
     assert wrong == [
@@ -220,4 +225,5 @@ def test_upward_imports_planted_in_a_copy_of_the_package_are_caught(tmp_path: Pa
         "rtbench/planted_root.py imports rtbench.acquire: it has no place in the stack",
         "rtbench/results/tables/planted_lazy.py (results) imports rtbench.campaign (campaign), above it",
     ]
-    assert unplaced(copy) == ["planted_root.py (a root module: add it to TOP_MODULES)"]
+    assert unplaced(copy) == ["planted_package/ (a package: add it to LAYERS, or move its modules into one)",
+                              "planted_root.py (a root module: add it to TOP_MODULES)"]
