@@ -28,7 +28,6 @@ from rtbench.errors import RtbenchError
 from rtbench.paths import Workspace
 from rtbench.reports import published_calibrations
 from rtbench.reports import reference_runs as ref
-from rtbench.reports.report import run_to_json
 from rtbench.results.store import Store
 
 
@@ -50,7 +49,7 @@ def measure(board: str, kernel: str, home: Workspace) -> tuple[dict, dict]:
     names = (f"boards/{board}-{kernel}", f"{document['columns'][1]['name']}-{kernel}")
     for column, name in zip(document["columns"], names):
         column.update(run_id=None, reference=name)
-    return ref.portable(run_to_json(run), home.root), ref.without_paths(document, home.root)
+    return ref.document(run, home.root), ref.without_paths(document, home.root)
 
 
 def main() -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rtbench.acquire import model_programs
+from rtbench.acquire import model_validation as validation_run
 from rtbench.errors import RtbenchError
 from rtbench.paths import REPO_DIR
 from rtbench.reports import model_validation, reference_runs
@@ -61,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         sources = _sources(args)
         with tempfile.TemporaryDirectory(prefix="rtbench-validation-") as scratch:
-            document = model_validation.measure(sources, Path(scratch), _progress)
+            document = model_validation.document(validation_run.measure(sources, Path(scratch), _progress))
         path = reference_runs.path_of(model_validation.NAME, args.out)
         stored = reference_runs.load(model_validation.NAME, args.out) if path.is_file() else None
         if stored is not None:

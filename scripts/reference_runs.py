@@ -11,11 +11,11 @@ docs/reference/<cell>.json.gz, or checks the stored ones exactly.
     python3 scripts/reference_runs.py --study ugurel2012 --check   # one study's runs (docs/studies.toml)
 
 uC/OS-II and ThreadX need their trees (UCOS2_PATH, THREADX_PATH). Each invocation measures in a
-fresh temporary workspace (or --home), on a local Dask cluster (--workers). The stored copy has
-no machine paths (see rtbench/reports/reference_runs.py). --check prints every changed figure
-(cell, result, stored median or status, measured) and exits 1 when any changed: the check for
-every cell, the slow ones included, that tests/integration/test_reference_exact.py runs for the
-qemu-m3 cells."""
+fresh temporary workspace (or --home), on a local Dask cluster (--workers; see
+rtbench/campaign/reference_cells.py). The stored copy has no machine paths (see
+rtbench/reports/reference_runs.py). --check prints every changed figure (cell, result, stored
+median or status, measured) and exits 1 when any changed: the check for every cell, the slow
+ones included, that tests/integration/test_reference_exact.py runs for the qemu-m3 cells."""
 from __future__ import annotations
 
 import argparse
@@ -25,6 +25,7 @@ from pathlib import Path
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
+from rtbench.campaign import reference_cells
 from rtbench.errors import RtbenchError
 from rtbench.reports import published_studies
 from rtbench.reports import reference_runs as ref
@@ -61,13 +62,14 @@ def main(argv: list[str] | None = None) -> int:
         patterns = (args.cells or []) + _study_cells(args.study or [])
         patterns = patterns or ["*"]
         if args.list:
-            for name in ref.cell_names(patterns):
+            for name in reference_cells.cell_names(patterns):
                 path = ref.path_of(name, args.out)
                 size = f"{path.stat().st_size:>9} bytes" if path.is_file() else "  not stored"
                 print(f"{name:<40} {size}")
             return 0
         started = time.monotonic()
-        measured = ref.measure(patterns, workspace=args.home, workers=args.workers, progress=_progress)
+        measured = reference_cells.measure(patterns, ref.document, workspace=args.home, workers=args.workers,
+                                           progress=_progress)
         seconds = time.monotonic() - started
         if args.check:
             changes = []

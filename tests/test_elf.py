@@ -12,7 +12,7 @@ import pytest
 from rtbench.acquire import elf
 from rtbench.acquire.build import Build
 from rtbench.acquire.footprint import parse_map_detailed
-from rtbench.analysis.footprint_table import check_against_elf
+from rtbench.acquire.footprint_images import check_against_elf
 from rtbench.errors import RtbenchError
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from rtbench.campaign import reference_cells
 from rtbench.errors import RtbenchError
 from rtbench.reports import published_tables as published
 from rtbench.reports import reference_runs as ref
@@ -30,7 +31,7 @@ def _first_ok(doc: dict[str, Any]) -> dict[str, Any]:
 # -- the stored runs ---------------------------------------------------------------------------
 
 def test_every_reference_cell_is_stored_whole() -> None:
-    cells = ref.cell_names()
+    cells = reference_cells.cell_names()
     assert cells and ref.names() == sorted(cells)
     for name in cells:
         path = ref.path_of(name)
@@ -38,7 +39,8 @@ def test_every_reference_cell_is_stored_whole() -> None:
         doc = ref.load(name)
         assert doc["schema"] == RUN
         manifest = doc["manifest"]
-        assert manifest["campaign"]["id"] == "reference" and ref.cell_name(manifest["campaign"]["axes"]) == name
+        assert manifest["campaign"]["id"] == "reference"
+        assert reference_cells.cell_name(manifest["campaign"]["axes"]) == name
         assert manifest["kernel"]["tree"] and manifest["image"]["sha256"] and manifest["tools"]
         # A published figure names the rtbench commit that produced it: one anyone can check out.
         assert not str(manifest["rtbench"]["commit"]).endswith("-dirty"), f"{name} was measured from a dirty tree"

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from rtbench.analysis.footprint_table import Footprint, to_json
+from rtbench.acquire.footprint_images import Footprint
+from rtbench.analysis.footprint_table import to_json
 from rtbench.errors import RtbenchError
 from rtbench.model import Result, Run, Scale
 from rtbench.reports.report import run_to_json

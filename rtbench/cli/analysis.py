@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 from .. import files
-from ..acquire import frequencies, platforms
+from ..acquire import footprint_images, frequencies, kernel_facts, platforms
 from ..analysis import clock_sweep, footprint_table, kernel_profiles, variants
 from ..errors import RtbenchError
 from ..model import Run
@@ -25,8 +25,8 @@ from .output import progress
 def cmd_footprint(args: argparse.Namespace) -> int:
     home = workspace(args)
     home.check_writable()
-    per_bench = footprint_table.bench_builds(args.per_bench) if args.per_bench is not None else None
-    footprints = footprint_table.measure(args.target, home, args.os, args.profile, args.opt, progress, per_bench)
+    per_bench = footprint_images.bench_builds(args.per_bench) if args.per_bench is not None else None
+    footprints = footprint_images.measure(args.target, home, args.os, args.profile, args.opt, progress, per_bench)
     print(footprint_table.to_text(footprints, args.target, args.opt))
     if args.json:
         files.write_whole(args.json, json.dumps(footprint_table.to_json(footprints, args.target, args.opt), indent=1)
@@ -38,7 +38,7 @@ def cmd_footprint(args: argparse.Namespace) -> int:
 def cmd_kernels(args: argparse.Namespace) -> int:
     home = workspace(args)
     home.check_writable()
-    found = kernel_profiles.profiles(args.target, home, args.os, progress)
+    found = kernel_facts.profiles(args.target, home, args.os, progress)
     if args.api:
         for profile in found:
             for category, api in profile.api.items():

@@ -144,6 +144,7 @@ def report_campaign(args: argparse.Namespace) -> int:
     """`rtbench report --campaign ID`: the cells and the matrix per benchmark (tables, or an
     HTML page with heatmaps); --format csv|json prints one tidy row per cell and benchmark."""
     from ..campaign import readout
+    from ..reports import campaign_tables
 
     if not args.campaign:
         raise RtbenchError("--rows and --columns arrange a campaign's tables", "add --campaign ID")
@@ -166,9 +167,9 @@ def report_campaign(args: argparse.Namespace) -> int:
     if not args.html or args.format:
         fmt = args.format or "table"
         if fmt in ("table", "markdown"):
-            print(readout.render(loaded, args.rows, args.columns, fmt))
+            print(campaign_tables.render(loaded, args.rows, args.columns, fmt))
         else:
-            sys.stdout.write(tables.render(readout.tidy(loaded), fmt).rstrip("\n") + "\n")
+            sys.stdout.write(tables.render(campaign_tables.tidy(loaded), fmt).rstrip("\n") + "\n")
     return 0
 
 

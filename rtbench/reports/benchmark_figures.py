@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.published import load_studies
-from ..campaign import matrix
+from ..campaign import matrix, reference_cells
 from . import reference_runs as ref
 
 
@@ -26,7 +26,7 @@ def catalogue_cells() -> list[CatalogueCell]:
     selection, the default profile, one CPU variant, no timing model), in campaigns/reference.toml's
     order."""
     cells = []
-    for axis in matrix.read(ref.matrix_path()).axes:
+    for axis in matrix.read(reference_cells.matrix_path()).axes:
         for value in axis.values:
             settings = value.settings
             variants = settings.get("cpu_variant") or []

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import files
-from ..campaign.readout import Campaign, ResultKey, cells_table, choose_axes, header_lines, median_of, tidy, value_text
+from ..campaign.readout import Campaign, ResultKey, choose_axes, median_of
 from ..campaign.stored import first_problem
 from ..model import THROUGHPUT_UNITS
 from ..results import fairness
 from ..results.tables import as_html
 from . import plotly_js
 from .campaign_figures import Point, heatmap
+from .campaign_tables import cells_table, header_lines, tidy, value_text
 from .htmlreport import page
 from .plots import html_of
 

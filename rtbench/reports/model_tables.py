@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from ..acquire import cycle_model, model_cases
+from ..acquire.model_validation import FLAGS
 from ..model import result_label
 from ..paths import PACKAGE_DIR
 from ..results.tables import Column, Table, as_markdown, cell
 from . import reference_runs
-from .model_validation import FLAGS, NAME
+from .model_validation import NAME
 
 PUBLISHED = PACKAGE_DIR / "data" / "cycle_model_published.toml"
 CORES = ("cortex-m0", "cortex-m0plus", "cortex-m3", "cortex-m4")

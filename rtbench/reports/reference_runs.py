@@ -10,34 +10,29 @@ the kernel tree, the rtbench checkout or the home directory starts with a placeh
 worker's name and the cell's wall time. Nothing that can change a number is removed: the
 kernel tree's identity (kernel.tree), the tools' versions and hashes, the image's hash.
 
-One command measures them again and writes them (REGENERATE); the exact check re-measures the
-cells and compares every result's median, status and samples with the stored run (compare)."""
+One command measures them again and writes them (REGENERATE, through campaign/reference_cells.py);
+the exact check re-measures the cells and compares every result's median, status and samples with
+the stored run (compare)."""
 from __future__ import annotations
 
 import copy
-import dataclasses
-import fnmatch
 import functools
 import gzip
-import itertools
 import json
 import re
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rtbench.campaign import cells as campaign_cells
-from rtbench.campaign import execution, matrix
-from rtbench.errors import RtbenchError
-from rtbench.model import Run, result_label
-from rtbench.paths import Workspace, checkout_dir
-from rtbench.results import schema
-from rtbench.results.split import Split, median_split
-from rtbench.results.stats import summarize
-from rtbench.results.store import Store
-
+from ..campaign.reference_cells import checkout
+from ..errors import RtbenchError
+from ..model import Run, result_label
+from ..paths import checkout_dir
+from ..results import schema
+from ..results.split import Split, median_split
+from ..results.stats import summarize
 from .report import run_to_json
 
 # The command that measures every reference cell again and rewrites docs/reference/.
@@ -47,20 +42,8 @@ SUFFIX = ".json.gz"
 _VOLATILE_CAMPAIGN_KEYS = ("worker", "seconds")
 
 
-def _checkout() -> Path:
-    root = checkout_dir()
-    if root is None:
-        raise RtbenchError("the reference runs live in an rtbench checkout (docs/reference/), not in a wheel",
-                           "run this from a clone of rtbench")
-    return root
-
-
-def matrix_path() -> Path:
-    return _checkout() / "campaigns" / "reference.toml"
-
-
 def reference_dir() -> Path:
-    return _checkout() / "docs" / "reference"
+    return checkout() / "docs" / "reference"
 
 
 def regenerate_command(patterns: Iterable[str] = ()) -> str:
@@ -197,73 +180,14 @@ def portable(doc: dict[str, Any], workspace: Path | None = None) -> dict[str, An
     return out
 
 
+def document(run: Run, workspace: Path) -> dict[str, Any]:
+    """A measured reference run as it is stored: its JSON document without this machine's paths."""
+    return portable(run_to_json(run), workspace)
+
+
 def without_paths(value: Any, workspace: Path | None = None) -> Any:
     """Any other stored document (a calibration) with this machine's paths replaced as in a run's."""
     return _walk(value, _prefixes({}, workspace))
-
-
-# -- measuring ---------------------------------------------------------------------------------
-
-def cell_name(axes: dict[str, str]) -> str:
-    return "-".join(axes.values())
-
-
-def _selected(label: str, patterns: list[str]) -> bool:
-    return any(fnmatch.fnmatchcase(label, p) for p in patterns)
-
-
-def cell_names(patterns: Iterable[str] = ("*",)) -> list[str]:
-    """The matrix's cells (without building anything or locating a kernel tree), those matching
-    any pattern, in the matrix's order."""
-    plan = matrix.read(matrix_path())
-    axes = [a.name for a in plan.axes]
-    chosen = list(patterns)
-    found = []
-    for combo in _combinations([a.labels() for a in plan.axes]):
-        labels = dict(zip(axes, combo))
-        if not any(rule.matches(labels) for rule in plan.exclusions) and _selected(cell_name(labels), chosen):
-            found.append(cell_name(labels))
-    return found
-
-
-def _combinations(lists: list[list[str]]) -> list[tuple[str, ...]]:
-    return list(itertools.product(*lists))
-
-
-def measure(patterns: Iterable[str] = ("*",), *, workspace: Path | None = None, workers: int | None = None,
-            progress: Callable[[str], None] = lambda line: None) -> dict[str, dict[str, Any]]:
-    """Runs the reference cells whose names match any pattern, in a fresh workspace (a
-    temporary one unless given: a reference run never reuses a stored cell), and returns each
-    as its portable JSON document, by cell name."""
-    chosen = list(patterns)
-    plan = matrix.read(matrix_path())
-    # The cells not chosen are left out before expanding, so that a kernel tree only they need
-    # (UCOS2_PATH) is not looked for.
-    axes = [a.name for a in plan.axes]
-    others = [matrix.Exclusion({axis: frozenset([label]) for axis, label in zip(axes, combo)}, 0)
-              for combo in _combinations([a.labels() for a in plan.axes])
-              if not _selected(cell_name(dict(zip(axes, combo))), chosen)]
-    plan = dataclasses.replace(plan, exclusions=plan.exclusions + tuple(others))
-    cells = campaign_cells.expand(plan)
-    if not cells:
-        raise RtbenchError(f"no reference cell matches {', '.join(chosen)}",
-                           "cells: " + ", ".join(cell_names()))
-    with tempfile.TemporaryDirectory(prefix="rtbench-reference-") as scratch:
-        home = Workspace(workspace or Path(scratch) / "workspace")
-        home.root.mkdir(parents=True, exist_ok=True)
-        docs: dict[str, dict[str, Any]] = {}
-
-        with Store(home.store) as store:
-            def save(run: Run) -> int:
-                name = cell_name(run.manifest["campaign"]["axes"])
-                docs[name] = portable(run_to_json(run), home.root)
-                return store.save(run)
-
-            summary = execution.run_cells(plan, cells, save=save, workspace=home, scheduler=None,
-                                          workers=workers, progress=progress)
-        if summary.interrupted is not None:
-            raise summary.interrupted
-    return docs
 
 
 # -- comparing ---------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rtbench.campaign import matrix
+from rtbench.campaign import matrix, reference_cells
 from rtbench.reports import reference_runs as ref
 from tests.parts import need
 
@@ -24,8 +24,8 @@ from tests.parts import need
 # `scripts/reference_runs.py --check`.
 PATTERNS = ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx", "qemu-m3-*-tick1k", "qemu-m3-freertos-tickless",
             "qemu-a9-freertos", "qemu-a9-linux-rt"]
-CELLS = ref.cell_names(PATTERNS)
-KERNELS = {value.label: str(value.settings["kernel"]) for axis in matrix.read(ref.matrix_path()).axes
+CELLS = reference_cells.cell_names(PATTERNS)
+KERNELS = {value.label: str(value.settings["kernel"]) for axis in matrix.read(reference_cells.matrix_path()).axes
            for value in axis.values if value.label in CELLS}
 
 
@@ -40,7 +40,7 @@ def measured() -> dict[str, Any]:
             continue
         ready.append(name)
     started = time.monotonic()
-    runs = ref.measure(ready) if ready else {}
+    runs = reference_cells.measure(ready, ref.document) if ready else {}
     return {"runs": runs, "seconds": time.monotonic() - started}
 
 

@@ -22,7 +22,7 @@ import pytest
 
 from rtbench.acquire import catalogue, doctor, platforms
 from rtbench.acquire.build import Build
-from rtbench.campaign import matrix
+from rtbench.campaign import matrix, reference_cells
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.reports import plotly_js, reference_runs
@@ -266,7 +266,7 @@ def test_published_studies_fit_a_laptop_screen(tmp_path: Path) -> None:
     1200 px wide window without scrolling sideways."""
     if browser.chromium() is None:
         pytest.fail("chromium is missing: run scripts/setup.sh")
-    cells = [value for axis in matrix.read(reference_runs.matrix_path()).axes for value in axis.values]
+    cells = [value for axis in matrix.read(reference_cells.matrix_path()).axes for value in axis.values]
     whole = [value.label for value in cells if not {"bench", "profile", "cycles_model"} & set(value.settings)
              and value.settings["kernel"] in ("freertos", "ucos2", "threadx")
              and not OTHER_CPUS & {str(v).split(":")[0] for v in _listed(value.settings.get("cpu_variant"))}]
