@@ -12,7 +12,7 @@ from ...errors import RtbenchError
 
 class Arguments(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise RtbenchError(message)
+        raise RtbenchError(message, self.format_usage().strip())
 
 
 def parser(name: str, description: str) -> Arguments:

@@ -17,11 +17,11 @@ The last three read the stored validation run (docs/reference/cycle-model/valida
 scripts/cycle_model_validation.py); --runs DIR reads it from DIR instead."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ...errors import RtbenchError
 from .. import model_tables
+from . import kernel_table
 from .arguments import parser
 
 
@@ -36,7 +36,7 @@ def render(argv: list[str]) -> str:
                              help="coremark, dhrystone: the instructions per iteration and cycles per instruction")
     args = args_parser.parse_args(argv)
     if args.table == "kernels":
-        docs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.runs_files]
+        docs = [kernel_table.load(Path(path)) for path in args.runs_files]
         if len(docs) < 2:
             raise RtbenchError("kernels takes two runs or more", "give the runs' JSON files")
         names = [str(doc["manifest"]["kernel"]["name"]) for doc in docs]

@@ -17,7 +17,8 @@ from .. import reference_runs
 from .arguments import parser
 
 BENCH_CASES = (("clean", "clean build + full run"), ("warm", "full run, image built"))
-BOARD_CASES = (("clean", "stand-in, clean build + whole catalogue"), ("warm", "stand-in, whole catalogue, images built"))
+BOARD_CASES = (("clean", "stand-in, clean build + whole catalogue"),
+               ("warm", "stand-in, whole catalogue, images built"))
 BOARD_TARGET_S = 180
 MODEL_CASES = (("plain", "catalogue run"), ("model", "catalogue run, --cycles-model"))
 MODEL_TARGET_RATIO = 3.0
@@ -42,11 +43,11 @@ def bench_speed(data: dict[str, Any]) -> str:
         lines.append(f"| {label} | {median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |")
     where = data["machine"]
     met = "met" if median(data["seconds"]["clean"]) < 15 else "missed"
-    lines += ["", f"`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
+    lines += ["", (f"`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
               f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{_loaded(where)}) on "
               f"{data['date']} with rtbench {data['rtbench']}; the 15 s target for the clean case was {met} there. "
               "Host time on a machine shared with other work: not checked exactly, and another run or machine "
-              "gives other figures."]
+              "gives other figures.")]
     return "\n".join(lines)
 
 
@@ -58,10 +59,10 @@ def board_speed(data: dict[str, Any]) -> str:
         lines.append(f"| {label} | {median(values):.0f} s | {min(values):.0f} s | {max(values):.0f} s |")
     where = data["machine"]
     met = "met" if median(data["seconds"]["warm"]) < BOARD_TARGET_S else "missed"
-    lines += ["", f"`scripts/board_speed.py --repeat {data['repeat']} --board {data['board']} --os {data['os']}`, "
+    lines += ["", (f"`scripts/board_speed.py --repeat {data['repeat']} --board {data['board']} --os {data['os']}`, "
               f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{_loaded(where)}) on "
               f"{data['date']} with rtbench {data['rtbench']}; the {BOARD_TARGET_S} s target with the images built "
-              f"was {met} there. Host time on a machine shared with other work: not checked exactly."]
+              f"was {met} there. Host time on a machine shared with other work: not checked exactly.")]
     return "\n".join(lines)
 
 
@@ -74,12 +75,12 @@ def cycle_model_speed(data: dict[str, Any]) -> str:
     where = data["machine"]
     load = where["load_average"]
     met = "met" if ratio <= MODEL_TARGET_RATIO else "missed"
-    lines += ["", f"The model's CPU time is **{ratio:.2f}** times the plain run's (the target, at most "
+    lines += ["", (f"The model's CPU time is **{ratio:.2f}** times the plain run's (the target, at most "
               f"{MODEL_TARGET_RATIO:.0f} times, {met}). `scripts/cycle_model_speed.py --repeat {data['repeat']} --os "
               f"{data['os']}`: the whole catalogue on {data['target']}, image built, measured on {where['cpu_model']} "
               f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
               f"after) on {data['date']} with rtbench {data['rtbench']}. Host time on a shared machine: not checked "
-              "exactly."]
+              "exactly.")]
     return "\n".join(lines)
 
 
@@ -93,10 +94,10 @@ def first_minutes(data: dict[str, Any]) -> str:
     state = ("after `--fresh` removed what the set-up installs (as on a new machine)" if data["fresh"]
              else "on a machine that had the set-up's packages")
     met = "met" if seconds["total"] < FIRST_MINUTES_GOAL_S else "missed"
-    lines += ["", f"`scripts/first_minutes.py{' --fresh' if data['fresh'] else ''}`, {state}, measured on "
+    lines += ["", (f"`scripts/first_minutes.py{' --fresh' if data['fresh'] else ''}`, {state}, measured on "
               f"{where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}) on {data['date']} with rtbench "
               f"{data['rtbench']}; the {FIRST_MINUTES_GOAL_S:.0f} s goal was {met}. Host and network time: not checked "
-              "exactly."]
+              "exactly.")]
     return "\n".join(lines)
 
 

@@ -145,4 +145,4 @@ def render(argv: list[str]) -> str:
     args_parser = parser("kernel_table", "Side-by-side medians of several kernels' runs, as a Markdown table.")
     args_parser.add_argument("runs", nargs="+", type=Path, help="JSON files written by `rtbench run --json`")
     args = args_parser.parse_args(argv)
-    return table([load(path) for path in args.runs])
+    return table([load(path) for path in args.runs]).rstrip("\n")

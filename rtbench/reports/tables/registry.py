@@ -9,8 +9,20 @@ import sys
 from collections.abc import Callable
 
 from ...errors import RtbenchError
-from . import (boot_phases, codesign_table, cycle_model_tables, host_linux, host_speed, hwsched_table,
-               instructions_table, kernel_table, rhealstone, run_tables, soc_speed, split_medians)
+from . import (
+    boot_phases,
+    codesign_table,
+    cycle_model_tables,
+    host_linux,
+    host_speed,
+    hwsched_table,
+    instructions_table,
+    kernel_table,
+    rhealstone,
+    run_tables,
+    soc_speed,
+    split_medians,
+)
 
 View = Callable[[list[str]], str]
 

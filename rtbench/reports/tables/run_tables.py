@@ -39,8 +39,11 @@ PHASE = re.compile(r"^phase (\w+): (\d+) \w+(?: \((.*)\))?$")
 
 
 def load(path: str) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as file:
-        doc = json.load(file)
+    try:
+        with open(path, encoding="utf-8") as file:
+            doc = json.load(file)
+    except (OSError, json.JSONDecodeError) as err:
+        raise RtbenchError(f"cannot read {path}: {err}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("results"), list):
         raise RtbenchError(f"{path}: not an rtbench run file", "give a file written by `rtbench run --json`")
     return doc

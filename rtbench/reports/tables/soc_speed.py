@@ -28,8 +28,8 @@ def _where(data: dict[str, Any]) -> str:
 
 def soc_speed(data: dict[str, Any]) -> str:
     """Each variant's catalogue with the baseline revision and this one."""
-    lines = ["| variant | rtbench | CPU | simulator CPU | simulated cycles | skipped as idle "
-             "| M cycles per simulator CPU second, skipped ones included |",
+    lines = [("| variant | rtbench | CPU | simulator CPU | simulated cycles | skipped as idle "
+             "| M cycles per simulator CPU second, skipped ones included |"),
              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
     for variant, figures in data["variants"].items():
         for name, label in (("baseline", data["baseline"]), ("current", data["rtbench"])):
@@ -42,18 +42,18 @@ def soc_speed(data: dict[str, Any]) -> str:
                          for variant, f in data["variants"].items())
     met = ", ".join(f"{variant} {'met' if f['current']['cpu_s'] <= TARGET_CPU_S else 'missed'}"
                     for variant, f in data["variants"].items())
-    lines += ["", f"`scripts/soc_speed.py --baseline {data['baseline']} --variants {','.join(data['variants'])}`: "
+    lines += ["", (f"`scripts/soc_speed.py --baseline {data['baseline']} --variants {','.join(data['variants'])}`: "
               f"the whole FreeRTOS catalogue, both revisions started together, measured on {_where(data)} on "
               f"{data['date']} with rtbench {data['rtbench']}. Samples compared: {compared}. The "
-              f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly."]
+              f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly.")]
     return "\n".join(lines)
 
 
 def soc_speed_cores(data: dict[str, Any]) -> str:
     """The CPUs side by side, against VexRiscv standard's CPU time."""
     base = data["variants"].get("standard", {}).get("cpu_s")
-    lines = ["| CPU variant | CPU | against `standard` | simulator CPU | simulated cycles | skipped as idle "
-             "| M cycles per simulator CPU second, skipped ones included | results (failed) |",
+    lines = [("| CPU variant | CPU | against `standard` | simulator CPU | simulated cycles | skipped as idle "
+             "| M cycles per simulator CPU second, skipped ones included | results (failed) |"),
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for variant, f in data["variants"].items():
         rate = f["simulated_cycles"] / f["simulator_cpu_s"] / 1e6
@@ -63,10 +63,10 @@ def soc_speed_cores(data: dict[str, Any]) -> str:
                      f"{f['results']} ({f['failed']}) |")
     verdicts = ", ".join(f"{variant} {'met' if f['cpu_s'] <= TARGET_CORE_RATIO * base else 'missed'}"
                          for variant, f in data["variants"].items() if variant != "standard" and base)
-    lines += ["", f"`scripts/soc_speed.py --cores {','.join(data['variants'])}`: the whole FreeRTOS catalogue on "
+    lines += ["", (f"`scripts/soc_speed.py --cores {','.join(data['variants'])}`: the whole FreeRTOS catalogue on "
               f"each, started together, measured on {_where(data)} on {data['date']} with rtbench {data['rtbench']}. "
               f"The target, at most {TARGET_CORE_RATIO}x `standard`'s CPU time: {verdicts}. Host time on a shared "
-              "machine: not checked exactly."]
+              "machine: not checked exactly.")]
     return "\n".join(lines)
 
 
@@ -85,9 +85,9 @@ def soc_cycles(data: dict[str, Any], top: int) -> str:
         lines.append(f"| {len(rest)} others | {cycles / 1e6:.1f} M | {100 * cycles / total:.1f} % | "
                      f"{idle / 1e6:.1f} M |")
     lines += [f"| **all** | **{total / 1e6:.1f} M** | 100 % | **{skipped / 1e6:.1f} M** |", "",
-              f"`scripts/soc_cycles.py --variant {data['variant']} --os {data['os']}`: the whole catalogue's "
+              (f"`scripts/soc_cycles.py --variant {data['variant']} --os {data['os']}`: the whole catalogue's "
               f"simulated cycles charged to the benchmark running (set-up, measured runs, printing its samples), "
-              f"rtbench {data['rtbench']}, {data['date']}. Simulated cycles do not depend on the host."]
+              f"rtbench {data['rtbench']}, {data['date']}. Simulated cycles do not depend on the host.")]
     return "\n".join(lines)
 
 
@@ -129,8 +129,8 @@ def _goal(data: dict[str, Any]) -> str:
 def soc_shards(data: dict[str, Any]) -> str:
     """The catalogue unsharded and in shards: wall and CPU time, the idle-cores estimate."""
     where = data["machine"]
-    lines = ["| run | wall | CPU | shards: benchmarks, CPU | on as many idle cores (estimate) "
-             "| results identical to unsharded |", "| --- | ---: | ---: | --- | ---: | ---: |"]
+    lines = [("| run | wall | CPU | shards: benchmarks, CPU | on as many idle cores (estimate) "
+             "| results identical to unsharded |"), "| --- | ---: | ---: | --- | ---: | ---: |"]
     for run in data["runs"]:
         name = f"--shards {run['shards']}" if run["shards"] > 1 else "unsharded"
         parts = "; ".join(f"{p['benches']} from {p['first']}: {p['cpu_s']:.0f} s"
@@ -160,11 +160,11 @@ def shard_exactness(data: dict[str, Any]) -> str:
             lines.append(f"| {kernel} | {count} | {row['identical']} of {figures['results']} | "
                          f"{len(row['explained'])} | {len(row['unexplained'])} | {moved} |")
     counts = sorted({int(count) for figures in data["kernels"].values() for count in figures["shards"]})
-    lines += ["", f"`scripts/shard_exactness.py --target {data['target']} --os {','.join(data['kernels'])} --shards "
+    lines += ["", (f"`scripts/shard_exactness.py --target {data['target']} --os {','.join(data['kernels'])} --shards "
               f"{','.join(str(c) for c in counts)}`: the whole catalogue at `rtbench run`'s "
               f"defaults, unsharded and sharded, every result compared sample by sample (rtbench {data['rtbench']}, "
               f"{data['date']}). Instruction counts under QEMU `-icount`: exact, the same on any machine. The causes: "
-              "the BEGIN record's sequence number, the option table, the benchmark before it in its image."]
+              "the BEGIN record's sequence number, the option table, the benchmark before it in its image.")]
     return "\n".join(lines)
 
 
