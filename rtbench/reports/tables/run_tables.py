@@ -168,9 +168,9 @@ def variants_table(docs: list[dict[str, Any]], rows: list[str], names: list[str]
         counts.append(f"{statuses.count('ok')} · {statuses.count('unsupported')} · {failed}")
     lines.append("| **results ok · unsupported · failed** |  | " + " | ".join(counts) + " |")
     for label in rows:
-        found = [rows_of.get(label) for _, _, rows_of in columns]
-        unit = next((r["unit"] for r in found if r), MISSING)
-        lines.append(f"| `{label}` | {unit} | " + " | ".join(figure(r) for r in found) + " |")
+        cells = [rows_of.get(label) for _, _, rows_of in columns]
+        unit = next((r["unit"] for r in cells if r), MISSING)
+        lines.append(f"| `{label}` | {unit} | " + " | ".join(figure(r) for r in cells) + " |")
     failures = [f"- {head}: `{label}` {row.get('status')}: {row.get('reason') or 'no reason given'}"
                 for head, (_, _, found) in zip(heads, columns) for label, row in found.items()
                 if row.get("status") not in ("ok", "unsupported")]
