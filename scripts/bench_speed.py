@@ -50,11 +50,11 @@ from typing import Any
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
+from rtbench.reports.tables import host_speed
 from rtbench.results.stats import median
 
 # Where --record keeps the default mode's figures for the docs, and --show reads them.
 RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "speed.json"
-CASES = (("clean", "clean build + full run"), ("warm", "full run, image built"))
 
 def timed(command: list[str], env: dict[str, str] | None = None, allowed: tuple[int, ...] = (0,)
           ) -> tuple[float, float]:
@@ -88,24 +88,6 @@ def commit() -> str:
     proc = subprocess.run(["git", "-C", str(RECORD.parents[3]), "describe", "--always", "--dirty"],
                           capture_output=True, text=True, check=False)
     return proc.stdout.strip() or "unknown"
-
-
-def show(path: Path) -> None:
-    """The recorded figures as a Markdown table and a caption saying where and when."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    print("| case | median | min | max |\n| --- | ---: | ---: | ---: |")
-    for key, label in CASES:
-        values = data["seconds"][key]
-        print(f"| {label} | {median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |")
-    where = data["machine"]
-    load = where.get("load_average")
-    loaded = f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
-    met = "met" if median(data["seconds"]["clean"]) < 15 else "missed"
-    print(f"\n`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
-          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{loaded}) on "
-          f"{data['date']} with rtbench {data['rtbench']}; the 15 s target for the clean case was {met} there. "
-          "Host time on a machine shared with other work: not checked exactly, and another run or machine "
-          "gives other figures.")
 
 
 def build_and_run(args: argparse.Namespace) -> None:
@@ -192,7 +174,7 @@ def main() -> None:
     elif args.attribution:
         attribution(args.attribution)
     elif args.show:
-        show(args.show)
+        print(host_speed.bench_speed(json.loads(args.show.read_text(encoding="utf-8"))))
     else:
         build_and_run(args)
 

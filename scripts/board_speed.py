@@ -22,15 +22,16 @@ import tempfile
 import time
 from pathlib import Path
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
 from rtbench.acquire import stand_in
+from rtbench.reports.tables import host_speed
 from rtbench.results.stats import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_speed import commit, machine, timed  # the speed script's helpers
 
 RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "board-speed.json"
-CASES = (("clean", "stand-in, clean build + whole catalogue"), ("warm", "stand-in, whole catalogue, images built"))
-TARGET_SECONDS = 180
 
 
 def one_run(board: str, kernel: str, home: str) -> float:
@@ -52,11 +53,11 @@ def measure(args: argparse.Namespace) -> None:
         with tempfile.TemporaryDirectory() as home:
             seconds["clean"].append(one_run(args.board, args.os, home))
             seconds["warm"].append(one_run(args.board, args.os, home))
-    for key, label in CASES:
+    for key, label in host_speed.BOARD_CASES:
         values = seconds[key]
         print(f"{label:<44} median {median(values):7.1f} s   min {min(values):7.1f} s   max {max(values):7.1f} s")
-    met = median(seconds["warm"]) < TARGET_SECONDS
-    print(f"target {TARGET_SECONDS} s with the images built: {'met' if met else 'MISSED'}")
+    met = median(seconds["warm"]) < host_speed.BOARD_TARGET_S
+    print(f"target {host_speed.BOARD_TARGET_S} s with the images built: {'met' if met else 'MISSED'}")
     if args.record:
         record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
                   "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
@@ -65,22 +66,6 @@ def measure(args: argparse.Namespace) -> None:
         args.record.parent.mkdir(parents=True, exist_ok=True)
         args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"recorded in {args.record}")
-
-
-def show(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    print("| case | median | min | max |\n| --- | ---: | ---: | ---: |")
-    for key, label in CASES:
-        values = data["seconds"][key]
-        print(f"| {label} | {median(values):.0f} s | {min(values):.0f} s | {max(values):.0f} s |")
-    where = data["machine"]
-    load = where.get("load_average")
-    loaded = f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
-    met = "met" if median(data["seconds"]["warm"]) < TARGET_SECONDS else "missed"
-    print(f"\n`scripts/board_speed.py --repeat {data['repeat']} --board {data['board']} --os {data['os']}`, "
-          f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{loaded}) on "
-          f"{data['date']} with rtbench {data['rtbench']}; the {TARGET_SECONDS} s target with the images built "
-          f"was {met} there. Host time on a machine shared with other work: not checked exactly.")
 
 
 def main() -> None:
@@ -93,7 +78,7 @@ def main() -> None:
                         help="print recorded figures as Markdown")
     args = parser.parse_args()
     if args.show:
-        show(args.show)
+        print(host_speed.board_speed(json.loads(args.show.read_text(encoding="utf-8"))))
     else:
         measure(args)
 

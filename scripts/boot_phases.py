@@ -8,77 +8,18 @@
 
 `boot_time`'s notes hold its phases ("phase c_runtime: 15750 instructions"): one row per phase,
 in the order the image reports them, then the total (the result's median; one sample). One column
-per run, named by its kernel and version. A run without `boot_time`, or without phases, shows —."""
+per run, named by its kernel and version. A run without `boot_time`, or without phases, shows —.
+
+Thin over the package: the table is rtbench/reports/tables/boot_phases.py's (the docs render it
+with <!-- rtbench:table-view boot_phases ARGS -->)."""
+
 from __future__ import annotations
 
-import argparse
-import re
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
-from rtbench.errors import RtbenchError
-from rtbench.model import Run
-from rtbench.paths import Workspace
-from rtbench.results.runsource import load_run
-
-PHASE = re.compile(r"^phase (\w+): (-?\d+) (\w+)$")
-MISSING = "—"
-
-
-def phases(run: Run) -> tuple[dict[str, int], str | None, int | None]:
-    """The phases of a run's boot_time (name -> figure), their unit, and the total."""
-    boot = next((r for r in run.results if r.bench == "boot_time" and r.status == "ok"), None)
-    if boot is None:
-        return {}, None, None
-    found, unit = {}, None
-    for note in boot.notes:
-        if (match := PHASE.match(note)):
-            found[match.group(1)] = int(match.group(2))
-            unit = match.group(3)
-    samples = boot.samples()
-    return found, unit or boot.unit, (samples[0] if samples else None)
-
-
-def column_name(run: Run, spec: str) -> str:
-    kernel = run.manifest.get("kernel") or {}
-    name = f"{kernel.get('name', '')} {kernel.get('version', '')}".strip()
-    return name or Path(spec).name
-
-
-def table(specs: list[str], store: Path) -> str:
-    runs = [load_run(spec, store) for spec in specs]
-    found = [phases(run) for run in runs]
-    order: list[str] = []
-    for each, _, _ in found:
-        order += [name for name in each if name not in order]
-    units = sorted({unit for _, unit, _ in found if unit})
-    lines = [f"| phase ({', '.join(units) or 'unit'}) | "
-             + " | ".join(column_name(run, spec) for run, spec in zip(runs, specs)) + " |",
-             "| --- | " + " | ".join("---:" for _ in runs) + " |"]
-    for name in order:
-        lines.append(f"| {name} | " + " | ".join(str(each.get(name, MISSING)) for each, _, _ in found) + " |")
-    lines.append("| boot_time | " + " | ".join(MISSING if total is None else str(total)
-                                                for _, _, total in found) + " |")
-    return "\n".join(lines)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("runs", nargs="+", help="run JSON files or stored run ids")
-    parser.add_argument("--home", type=Path, default=None, help="the workspace whose store holds the run ids")
-    args = parser.parse_args()
-    workspace = Workspace(args.home) if args.home else Workspace.default()
-    try:
-        print(table(args.runs, workspace.store))
-    except RtbenchError as err:
-        print(f"boot_phases: {err}", file=sys.stderr)
-        return 2
-    return 0
-
+from rtbench.reports.tables import registry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(registry.main("boot_phases", sys.argv[1:]))

@@ -9,59 +9,18 @@ mean and standard deviation in cycles of two runs (rtbench run --json), and the 
     rtbench run --target vexriscv-sim --cpu-variant minimal --os freertos \\
         --bench 'sched_decision,sched_decision_prio,tick_cost,delay_block' --json sw.json
     rtbench run ... --os freertos-codesign ... --json cd.json
-    python3 scripts/codesign_table.py sw.json cd.json"""
+    python3 scripts/codesign_table.py sw.json cd.json
+
+Thin over the package: the table is rtbench/reports/tables/codesign_table.py's (the docs render it
+with <!-- rtbench:table-view codesign_table ARGS -->)."""
+
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
-from typing import Any
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
-from hwsched_table import by_tasks, load_run, mean_ratio  # the freertos-hw table, beside this script
 
-from rtbench.results.split import row_split
-from rtbench.results.tables import as_markdown
-
-BENCHES = (("sched_decision_prio", "decision, distinct priorities (suspend/resume)"),
-           ("sched_decision", "decision, equal priorities (yield)"),
-           ("tick_cost", "tick with N sleepers"),
-           ("delay_block", "going to sleep with N sleepers"))
-STUDY = {"sched_decision_prio": "46 / 0 (SW 86-90 / ~14)"}  # the study's hardware mean / SD (software)
-
-
-def _cell(row: dict[str, Any] | None) -> str:
-    if row is None:
-        return "—"
-    if row["status"] != "ok":
-        return row["status"]
-    split = row_split(row)  # a split median shows both values, never one a few samples flip
-    median = as_markdown.escape(split.text(lambda v: f"{v:.0f}")) if split else f"{row['p50']:.0f}"
-    return f"{median} / {row['mean']:.1f} / {row['stddev']:.1f}"
-
-
-def table(software: dict[str, Any], codesign: dict[str, Any]) -> str:
-    lines = [(f"Median / mean / standard deviation in cycles; SW = {software['manifest']['os']}, "
-              f"CD = {codesign['manifest']['os']}; ratio = SW mean / CD mean."), "",
-             "| benchmark | N | SW | CD | ratio | study (HW / SD) |", "| --- | --- | --- | --- | --- | --- |"]
-    for bench, title in BENCHES:
-        sw_rows, cd_rows = by_tasks(software, bench), by_tasks(codesign, bench)
-        for n in sorted(set(sw_rows) | set(cd_rows)):
-            sw, cd = sw_rows.get(n), cd_rows.get(n)
-            ratio = mean_ratio(sw, cd)
-            study = STUDY.get(bench, "") if n in (5, 10, 15) else ""
-            lines.append(f"| {title} | {n} | {_cell(sw)} | {_cell(cd)} | {ratio} | {study} |")
-    return "\n".join(lines)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("software", type=Path, help="software FreeRTOS's run (JSON)")
-    parser.add_argument("codesign", type=Path, help="freertos-codesign's run (JSON)")
-    args = parser.parse_args()
-    print(table(load_run(args.software), load_run(args.codesign)))
-    return 0
-
+from rtbench.reports.tables import registry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(registry.main("codesign_table", sys.argv[1:]))

@@ -21,17 +21,15 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
 from bench_speed import commit, machine, timed  # noqa: E402 (after the path above)
 
+from rtbench.reports.tables import host_speed  # noqa: E402
 from rtbench.results.stats import median  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "cycle-model-speed.json"
-TARGET_RATIO = 3.0
-CASES = (("plain", "catalogue run"), ("model", "catalogue run, --cycles-model"))
 
 
 def _command(home: str, kernel: str, model: bool) -> list[str]:
@@ -52,9 +50,10 @@ def measure(args: argparse.Namespace) -> None:
                 wall[case].append(round(seconds, 3))
                 cpu[case].append(round(cpu_seconds, 3))
     ratio = median(cpu["model"]) / median(cpu["plain"])
-    for case, label in CASES:
+    for case, label in host_speed.MODEL_CASES:
         print(f"{label:<32} CPU median {median(cpu[case]):6.2f} s   wall median {median(wall[case]):6.2f} s")
-    print(f"CPU ratio {ratio:.2f} (target at most {TARGET_RATIO:.0f}): {'met' if ratio <= TARGET_RATIO else 'MISSED'}")
+    target = host_speed.MODEL_TARGET_RATIO
+    print(f"CPU ratio {ratio:.2f} (target at most {target:.0f}): {'met' if ratio <= target else 'MISSED'}")
     if args.record:
         record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
                   "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
@@ -63,24 +62,6 @@ def measure(args: argparse.Namespace) -> None:
         args.record.parent.mkdir(parents=True, exist_ok=True)
         args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"recorded in {args.record}")
-
-
-def show(path: Path) -> None:
-    """The recorded figures as a Markdown table, captioned with where and when."""
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    print("| case | CPU, median | wall, median |\n| --- | ---: | ---: |")
-    for case, label in CASES:
-        print(f"| {label} | {median(data['cpu_s'][case]):.1f} s | {median(data['wall_s'][case]):.1f} s |")
-    ratio = median(data["cpu_s"]["model"]) / median(data["cpu_s"]["plain"])
-    where = data["machine"]
-    load = where["load_average"]
-    met = "met" if ratio <= TARGET_RATIO else "missed"
-    print(f"\nThe model's CPU time is **{ratio:.2f}** times the plain run's (the target, at most "
-          f"{TARGET_RATIO:.0f} times, {met}). `scripts/cycle_model_speed.py --repeat {data['repeat']} --os "
-          f"{data['os']}`: the whole catalogue on {data['target']}, image built, measured on {where['cpu_model']} "
-          f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
-          f"after) on {data['date']} with rtbench {data['rtbench']}. Host time on a shared machine: not checked "
-          "exactly.")
 
 
 def main() -> None:
@@ -92,7 +73,7 @@ def main() -> None:
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
-        show(args.show)
+        print(host_speed.cycle_model_speed(json.loads(args.show.read_text(encoding="utf-8"))))
     else:
         measure(args)
 

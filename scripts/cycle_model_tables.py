@@ -13,49 +13,18 @@
         # in model cycles than in instructions (--all: every result), and which
 
 The last three read the stored validation run (docs/reference/cycle-model/validation.json.gz,
-scripts/cycle_model_validation.py); --runs DIR reads it from DIR instead."""
+scripts/cycle_model_validation.py); --runs DIR reads it from DIR instead.
+
+Thin over the package: the table is rtbench/reports/tables/cycle_model_tables.py's (the docs render it
+with <!-- rtbench:table-view cycle_model_tables ARGS -->)."""
+
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import _checkout  # noqa: F401  (rtbench from this checkout)
 
-from rtbench.errors import RtbenchError
-from rtbench.reports import model_tables
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("table", choices=("model", "cases", "coremark", "dhrystone", "kernels"))
-    parser.add_argument("runs_files", nargs="*", metavar="RUN.json", help="kernels: the runs, one per kernel")
-    parser.add_argument("--all", action="store_true", help="kernels: every result, not only those ranked otherwise")
-    parser.add_argument("--runs", type=Path, help="the folder of the stored validation run")
-    parser.add_argument("--work", action="store_true",
-                        help="coremark, dhrystone: the instructions per iteration and cycles per instruction instead")
-    args = parser.parse_args(argv)
-    try:
-        if args.table == "kernels":
-            docs = [json.loads(Path(path).read_text(encoding="utf-8")) for path in args.runs_files]
-            if len(docs) < 2:
-                raise RtbenchError("kernels takes two runs or more", "give the runs' JSON files")
-            names = [str(doc["manifest"]["kernel"]["name"]) for doc in docs]
-            print(model_tables.kernels_table(docs, names, every=args.all))
-        elif args.table == "model":
-            print(model_tables.model_table())
-        elif args.table == "cases":
-            print(model_tables.cases_table(args.runs))
-        elif args.work:
-            print(model_tables.work_table(args.table, args.runs))
-        else:
-            print(model_tables.programs_table(args.table, args.runs))
-    except RtbenchError as err:
-        print(f"rtbench: {err}", file=sys.stderr)
-        return 2
-    return 0
-
+from rtbench.reports.tables import registry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(registry.main("cycle_model_tables", sys.argv[1:]))

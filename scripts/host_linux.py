@@ -11,7 +11,9 @@ The Linux host is not deterministic: its figures are real time on a machine shar
 work, and a second run differs. So this run is not a reference cell (campaigns/reference.toml):
 `scripts/reference_runs.py --check` never compares it, and the caption says on which CPU, which
 kernel and when it was measured, and that it is not checked exactly. It is stored as
-docs/reference/host/linux.json.gz, without this machine's paths, like the reference runs."""
+docs/reference/host/linux.json.gz, without this machine's paths, like the reference runs. The
+table is rtbench/reports/tables/host_linux.py's (the docs render it with
+<!-- rtbench:table-view host_linux --rows ... -->)."""
 from __future__ import annotations
 
 import argparse
@@ -21,22 +23,16 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
 from rtbench.errors import RtbenchError
-from rtbench.model import result_label
 from rtbench.reports import reference_runs
-from rtbench.results.split import row_split
-from rtbench.results.tables import as_markdown
+from rtbench.reports.tables import host_linux, registry
 
 ROOT = Path(__file__).resolve().parent.parent
-HOST_DIR = ROOT / "docs" / "reference" / "host"
-NAME = "linux"
-STATISTICS = (("n", "n"), ("min", "min"), ("median", "p50"), ("p99", "p99"), ("max", "max"))
 
 
 def measure(bench: str | None, iterations: int | None) -> Path:
@@ -56,64 +52,20 @@ def measure(bench: str | None, iterations: int | None) -> Path:
         doc = json.loads(out.read_text(encoding="utf-8"))
         # What else the machine ran meanwhile: the one-minute load average before and after.
         doc["manifest"].setdefault("host", {})["load_average"] = [round(load_before, 2), round(load_after, 2)]
-        return reference_runs.write(NAME, reference_runs.portable(doc, workspace), HOST_DIR)
+        return reference_runs.write(host_linux.NAME, reference_runs.portable(doc, workspace), host_linux.host_dir())
 
 
-def where_and_when(manifest: dict[str, Any]) -> str:
-    """One sentence: the machine, the kernel and the date of the run, and what that means."""
-    settings = manifest.get("target_settings", {})
-    kernel = manifest.get("kernel", {})
-    config = kernel.get("config", {})
-    machine = (f"{settings.get('cpu_model', 'an unrecorded CPU')} ({settings.get('cpus_online', '?')} CPUs online, "
-               f"the benchmark pinned to CPU {settings.get('cpu_pinned', '?')}, isolated CPUs: "
-               f"{settings.get('isolated_cpus', '?')}, clocksource {settings.get('clocksource', '?')})")
-    system = (f"Linux {kernel.get('version', '?')}, {config.get('preemption', 'preemption model not recorded')}, "
-              f"{config.get('libc', 'C library not recorded')}, SCHED_FIFO {config.get('sched_fifo', '?')}, "
-              f"mlockall {settings.get('mlockall', '?')}, background load {manifest.get('run', {}).get('load', '?')}")
-    load = manifest.get("host", {}).get("load_average")
-    if load:
-        machine += f", load average {load[0]:.1f} before the run and {load[1]:.1f} after"
-    date = str(manifest.get("created", "an unrecorded date"))[:10]
-    commit = manifest.get("rtbench", {}).get("commit", "?")
-    warnings = manifest.get("warnings") or []
-    warned = f" The run warned: {'; '.join(str(w) for w in warnings)}." if warnings else ""
-    return (f"Measured on {machine}, {system}, on {date} with rtbench {commit}. Host time on a shared "
-            f"machine: not checked exactly, and another run, or another machine, gives other figures "
-            f"(measure yours with `python3 scripts/host_linux.py --measure`).{warned}")
-
-
-def markdown(doc: dict[str, Any], rows: list[str]) -> str:
-    found = {result_label(str(r["bench"]), r.get("params", {})): r for r in doc["results"]}
-    labels = rows or list(found)
-    lines = ["| result | unit | " + " | ".join(name for name, _ in STATISTICS) + " | status |",
-             "| --- | --- | " + " | ".join("---:" for _ in STATISTICS) + " | --- |"]
-    for label in labels:
-        row = found.get(label)
-        if row is None:
-            lines.append(f"| `{label}` | — | " + " | ".join("—" for _ in STATISTICS) + " | absent |")
-            continue
-        ok = row.get("status") == "ok"
-        split = row_split(row)  # a split median shows both values, never one a few samples flip
-        cells = [(as_markdown.escape(split.text()) if split and key == "p50" else str(row[key])) if ok else ""
-                 for _, key in STATISTICS]
-        lines.append(f"| `{label}` | {row['unit']} | " + " | ".join(cells) + f" | {row['status']} |")
-    return "\n".join(lines) + "\n\n" + where_and_when(doc["manifest"])
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str]) -> int:
+    """--measure runs and stores; anything else is the table view `host_linux` (--rows, --run)."""
+    if "--measure" not in argv:
+        return registry.main("host_linux", argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--measure", action="store_true", help="run the catalogue on this host and store it")
     parser.add_argument("--bench", help="benchmarks to measure (names or globs, comma-separated)")
     parser.add_argument("--iterations", type=int, help="samples per benchmark when measuring")
-    parser.add_argument("--rows", nargs="+", default=[], metavar="LABEL", help="result labels to print, in order")
-    parser.add_argument("--run", type=Path, help="print this run file instead of the stored one")
     args = parser.parse_args(argv)
     try:
-        if args.measure:
-            print(f"host_linux: stored {measure(args.bench, args.iterations)}", file=sys.stderr)
-            return 0
-        doc = json.loads(args.run.read_text(encoding="utf-8")) if args.run else reference_runs.load(NAME, HOST_DIR)
-        print(markdown(doc, args.rows))
+        print(f"host_linux: stored {measure(args.bench, args.iterations)}", file=sys.stderr)
     except RtbenchError as err:
         print(f"host_linux: {err}", file=sys.stderr)
         return 2
@@ -121,4 +73,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -12,87 +12,18 @@ deviation in cycles, for a software run and a hardware run (rtbench run --json).
 
 A run of several CPU variants (--cpu-variant minimal,standard) is read one variant at a time:
 --cpu-variant V keeps its results on V (and a single-variant run's, which carry no variant).
-The table is Markdown, so the documentation renders it from the reference runs."""
+The table is Markdown, so the documentation renders it from the reference runs.
+
+Thin over the package: the table is rtbench/reports/tables/hwsched_table.py's (the docs render it
+with <!-- rtbench:table-view hwsched_table ARGS -->)."""
+
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
-from rtbench.errors import RtbenchError
-from rtbench.results import schema
-
-BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"), ("delay_block", "going to sleep"))
-
-
-def load_run(path: Path) -> dict[str, Any]:
-    """A run written by `rtbench run --json`, parsed and validated as rtbench reads one."""
-    try:
-        return dict(schema.load(path, schema.RUN))
-    except RtbenchError as err:
-        print(f"{Path(sys.argv[0]).name}: {err}", file=sys.stderr)
-        raise SystemExit(2) from None
-
-
-def by_tasks(run: dict[str, Any], bench: str, variant: str | None = None) -> dict[int, dict[str, Any]]:
-    """The run's results of `bench`, by their `tasks` parameter; with `variant`, only those on
-    that CPU variant (a result without a `cpu_variant` parameter counts as on every variant)."""
-    return {int(row["params"]["tasks"]): row for row in run["results"]
-            if row["bench"] == bench and "tasks" in row["params"]
-            and (variant is None or str(row["params"].get("cpu_variant", variant)) == variant)}
-
-
-def _cells(row: dict[str, Any] | None) -> list[str]:
-    if row is None:
-        return ["—", "—"]
-    if row["status"] != "ok":
-        return [row["status"], ""]
-    return [f"{row['mean']:.1f}", f"{row['stddev']:.1f}"]
-
-
-def mean_ratio(sw: dict[str, Any] | None, hw: dict[str, Any] | None) -> str:
-    """Software's mean over the other kernel's, where both are ok."""
-    if not sw or not hw or sw["status"] != "ok" or hw["status"] != "ok" or not hw["mean"]:
-        return "—"
-    return f"{sw['mean'] / hw['mean']:.2f}x"
-
-
-def table(software: dict[str, Any], hardware: dict[str, Any], variant: str | None = None) -> str:
-    unit = next((row["unit"] for row in software["results"] if row["bench"] in dict(BENCHES)), "cycles")
-    head = ["N"]
-    for _bench, title in BENCHES:
-        head += [f"{title} SW mean", "SW SD", "HW mean", "HW SD", "SW/HW"]
-    on = f"; CPU variant `{variant}`." if variant else "."
-    lines = [(f"Mean and standard deviation in {unit}; SW = {software['manifest']['os']}, "
-              f"HW = {hardware['manifest']['os']}{on}"), "", "| " + " | ".join(head) + " |",
-             "|" + " --- |" * len(head)]
-    sw_rows = {bench: by_tasks(software, bench, variant) for bench, _ in BENCHES}
-    hw_rows = {bench: by_tasks(hardware, bench, variant) for bench, _ in BENCHES}
-    counts = sorted({n for rows in (*sw_rows.values(), *hw_rows.values()) for n in rows if n > 0})
-    if not counts:
-        raise SystemExit("neither run has sched_decision, tick_cost or delay_block results with a `tasks` parameter")
-    for n in counts:
-        cells = [str(n)]
-        for bench, _title in BENCHES:
-            sw, hw = sw_rows[bench].get(n), hw_rows[bench].get(n)
-            cells += _cells(sw) + _cells(hw) + [mean_ratio(sw, hw)]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("software", type=Path, help="the software kernel's run (JSON)")
-    parser.add_argument("hardware", type=Path, help="the hardware-scheduler kernel's run (JSON)")
-    parser.add_argument("--cpu-variant", metavar="V", help="only the results on this CPU variant")
-    args = parser.parse_args()
-    print(table(load_run(args.software), load_run(args.hardware), args.cpu_variant))
-    return 0
-
+from rtbench.reports.tables import registry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(registry.main("hwsched_table", sys.argv[1:]))

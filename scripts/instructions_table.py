@@ -10,71 +10,18 @@ instructions and cycles per instruction (their ratio). The two are separate runs
     rtbench run --target vexriscv-sim --cpu-variant full --count instructions --json instructions.json
     python3 scripts/instructions_table.py cycles.json instructions.json
 
-A cycles run of several CPU variants is read on one (--cpu-variant, default full)."""
+A cycles run of several CPU variants is read on one (--cpu-variant, default full).
+
+Thin over the package: the table is rtbench/reports/tables/instructions_table.py's (the docs render it
+with <!-- rtbench:table-view instructions_table ARGS -->)."""
+
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
-from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import _checkout  # noqa: F401  (rtbench from this checkout)
-from hwsched_table import load_run  # beside this script
 
-from rtbench.model import result_label
-from rtbench.results.split import ratio_text, row_split
-from rtbench.results.tables import as_markdown
-
-
-def by_label(run: dict[str, Any], variant: str) -> dict[str, dict[str, Any]]:
-    """The run's results on `variant` (or without a variant), by their label without it."""
-    found = {}
-    for row in run["results"]:
-        params = dict(row.get("params", {}))
-        if str(params.pop("cpu_variant", variant)) == variant:
-            found[result_label(str(row["bench"]), params)] = row
-    return found
-
-
-def _median(row: dict[str, Any] | None) -> str:
-    """The median (both values and the upper group's share when it is split), or the status."""
-    if row is None:
-        return "—"
-    if row["status"] != "ok":
-        return str(row["status"])
-    split = row_split(row)
-    return as_markdown.escape(split.text(lambda v: f"{v:.0f}")) if split else f"{row['p50']:.0f}"
-
-
-def _ratio(cycles: dict[str, Any], instructions: dict[str, Any]) -> str:
-    """Cycles per instruction; its range where either median is split."""
-    split = ratio_text(row_split(instructions) or instructions["p50"], row_split(cycles) or cycles["p50"],
-                       lambda v: f"{v:.2f}")
-    return split or f"{cycles['p50'] / instructions['p50']:.2f}"
-
-
-def table(cycles: dict[str, Any], instructions: dict[str, Any], variant: str = "full") -> str:
-    timed, counted = by_label(cycles, variant), by_label(instructions, variant)
-    lines = [f"Medians on `{variant}`; cycles per instruction = median cycles / median instructions.", "",
-             "| benchmark | cycles | instructions | cycles per instruction |", "| --- | --- | --- | --- |"]
-    for label, row in counted.items():
-        other = timed.get(label)
-        both = other is not None and row["status"] == "ok" and other["status"] == "ok" and row["p50"]
-        ratio = _ratio(other, row) if both and other is not None else "—"
-        lines.append(f"| `{label}` | {_median(other)} | {_median(row)} | {ratio} |")
-    return "\n".join(lines)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("cycles", type=Path, help="the run that counted cycles (JSON)")
-    parser.add_argument("instructions", type=Path, help="the run that counted instructions (JSON)")
-    parser.add_argument("--cpu-variant", metavar="V", default="full", help="the variant to read (default: full)")
-    args = parser.parse_args()
-    print(table(load_run(args.cycles), load_run(args.instructions), args.cpu_variant))
-    return 0
-
+from rtbench.reports.tables import registry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(registry.main("instructions_table", sys.argv[1:]))

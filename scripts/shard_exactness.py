@@ -33,6 +33,7 @@ from rtbench.campaign import shard_runs  # noqa: E402
 from rtbench.errors import RtbenchError  # noqa: E402
 from rtbench.model import Run  # noqa: E402
 from rtbench.paths import Workspace  # noqa: E402
+from rtbench.reports.tables import soc_speed as soc_tables  # noqa: E402
 from rtbench.results.split import median_split  # noqa: E402
 from rtbench.results.stats import median  # noqa: E402
 
@@ -95,23 +96,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "target": args.target, "kernels": kernels}
 
 
-def show(path: Path) -> None:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    print("| kernel | shards | results identical | differ, with a cause | differ, without one | medians moved |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
-    for kernel, figures in data["kernels"].items():
-        for count, row in figures["shards"].items():
-            moved = ", ".join(row["medians_moved"]).replace("|", "\\|") or "none"  # a split median's bar
-            print(f"| {kernel} | {count} | {row['identical']} of {figures['results']} | {len(row['explained'])} | "
-                  f"{len(row['unexplained'])} | {moved} |")
-    counts = sorted({int(count) for figures in data["kernels"].values() for count in figures["shards"]})
-    print(f"\n`scripts/shard_exactness.py --target {data['target']} --os {','.join(data['kernels'])} --shards "
-          f"{','.join(str(c) for c in counts)}`: the whole catalogue at `rtbench run`'s "
-          f"defaults, unsharded and sharded, every result compared sample by sample (rtbench {data['rtbench']}, "
-          f"{data['date']}). Instruction counts under QEMU `-icount`: exact, the same on any machine. The causes: "
-          "the BEGIN record's sequence number, the option table, the benchmark before it in its image.")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", default="qemu-m3")
@@ -122,7 +106,7 @@ def main() -> None:
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
-        show(args.show)
+        print(soc_tables.shard_exactness(json.loads(args.show.read_text(encoding="utf-8"))))
         return
     data = measure(args)
     if args.record:

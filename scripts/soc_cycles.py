@@ -31,6 +31,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import _checkout  # noqa: F401  (rtbench from this checkout)
+
+from rtbench.reports.tables import soc_speed as soc_tables
+
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-cycles.json"
 COSTS = REPO / "rtbench" / "data" / "shard_costs.toml"
@@ -74,24 +78,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "benchmarks": {name: {"cycles": c, "skipped": s} for name, (c, s) in totals.items()}}
 
 
-def show(data: dict[str, Any], top: int) -> None:
-    rows = sorted(data["benchmarks"].items(), key=lambda item: -item[1]["cycles"])
-    total = sum(row["cycles"] for _, row in rows)
-    skipped = sum(row["skipped"] for _, row in rows)
-    print("| benchmark | simulated cycles | share | skipped as idle |\n| --- | ---: | ---: | ---: |")
-    for name, row in rows[:top]:
-        print(f"| {name} | {row['cycles'] / 1e6:.1f} M | {100 * row['cycles'] / total:.1f} % | "
-              f"{row['skipped'] / 1e6:.1f} M |")
-    rest = [row for _, row in rows[top:]]
-    if rest:
-        cycles, idle = sum(r["cycles"] for r in rest), sum(r["skipped"] for r in rest)
-        print(f"| {len(rest)} others | {cycles / 1e6:.1f} M | {100 * cycles / total:.1f} % | {idle / 1e6:.1f} M |")
-    print(f"| **all** | **{total / 1e6:.1f} M** | 100 % | **{skipped / 1e6:.1f} M** |")
-    print(f"\n`scripts/soc_cycles.py --variant {data['variant']} --os {data['os']}`: the whole catalogue's "
-          f"simulated cycles charged to the benchmark running (set-up, measured runs, printing its samples), "
-          f"rtbench {data['rtbench']}, {data['date']}. Simulated cycles do not depend on the host.")
-
-
 def costs_toml(data: dict[str, Any], source: str) -> str:
     """The record as the shard balancer's data: benchmark = cycles simulated, not skipped."""
     lines = ["# SPDX-License-Identifier: Apache-2.0", "# SPDX-FileCopyrightText: 2026 rtbench developers",
@@ -125,12 +111,12 @@ def main() -> None:
         print(f"wrote {COSTS.relative_to(REPO)}")
         return
     if args.show:
-        show(json.loads(args.show.read_text(encoding="utf-8")), args.top)
+        print(soc_tables.soc_cycles(json.loads(args.show.read_text(encoding="utf-8")), args.top))
         return
     data = measure(args)
     if args.record:
         args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    show(data, args.top)
+    print(soc_tables.soc_cycles(data, args.top))
 
 
 if __name__ == "__main__":

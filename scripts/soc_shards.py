@@ -35,11 +35,10 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
 from bench_speed import commit, machine  # noqa: E402 (after the path above)
 from soc_speed import differences  # noqa: E402
 
+from rtbench.reports.tables import soc_speed as soc_tables  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-shards.json"
-SPEED_RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
-GOAL_S = 70.0  # the whole catalogue's wall time on 4 cores (issue 42)
-GOAL_CORES = 4
 
 
 def _rtbench(home: Path, variant: str, *extra: str) -> list[str]:
@@ -104,62 +103,6 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]}}
 
 
-def _idle_cpu_s(variant: str) -> float | None:
-    """The unsharded catalogue's CPU seconds on an idle machine, from soc_speed.py's record."""
-    try:
-        data = json.loads(SPEED_RECORD.read_text(encoding="utf-8"))
-        return float(data["variants"][variant]["current"]["cpu_s"])
-    except (OSError, KeyError, ValueError, TypeError):
-        return None
-
-
-def _scaled(data: dict[str, Any], estimate: float) -> str:
-    """The estimate scaled to an idle machine: a loaded machine's contention also inflates CPU
-    time, so the estimate is scaled by the unsharded run's CPU time here against soc_speed's
-    record of the same catalogue on an idle machine."""
-    idle, here = _idle_cpu_s(data["variant"]), data["runs"][0]["cpu_s"]
-    if idle is None or here <= idle:
-        return ""
-    return (f" Scaled by the unsharded catalogue's CPU time on an idle machine ({idle:.0f} s, "
-            f"`soc_speed.py`'s record) against here ({here:.0f} s): about {estimate * idle / here:.0f} s, "
-            "an estimate from two measurements, not a measurement.")
-
-
-def show(path: Path) -> None:
-    """The recorded figures as a Markdown table, captioned with where and when."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    where = data["machine"]
-    print("| run | wall | CPU | shards: benchmarks, CPU | on as many idle cores (estimate) "
-          "| results identical to unsharded |")
-    print("| --- | ---: | ---: | --- | ---: | ---: |")
-    for run in data["runs"]:
-        name = f"--shards {run['shards']}" if run["shards"] > 1 else "unsharded"
-        parts = "; ".join(f"{p['benches']} from {p['first']}: {p['cpu_s']:.0f} s"
-                          for p in run.get("parts", [])) or "-"
-        estimate = f"{run['estimate_on_idle_cores_s']:.0f} s" if "estimate_on_idle_cores_s" in run else "-"
-        compared = run.get("compared")
-        same = f"{compared['results'] - len(compared['different'])} of {compared['results']}" if compared else "-"
-        print(f"| {name} | {run['wall_s']:.0f} s | {run['cpu_s']:.0f} s | {parts} | {estimate} | {same} |")
-    goal = next((r for r in data["runs"] if r["shards"] == GOAL_CORES), None)
-    load = where["load_average"]
-    print(f"\n`scripts/soc_shards.py --shards {','.join(str(r['shards']) for r in data['runs'][1:])} --variant "
-          f"{data['variant']}`: the whole FreeRTOS catalogue on vexriscv-sim {data['variant']}, measured on "
-          f"{where['cpu_model']} with **{where['cpus']} CPUs** (Linux {where['kernel']}, load average "
-          f"{load[0]:.1f} before and {load[1]:.1f} after: other work shared the machine) on {data['date']} with "
-          f"rtbench {data['rtbench']}. Wall and CPU times were measured; the column of idle cores is an estimate "
-          "(the slowest shard's CPU time plus the run's time outside its shards), not a measurement.", end="")
-    if goal is not None and where["cpus"] < GOAL_CORES:
-        verdict = "within" if goal["estimate_on_idle_cores_s"] < GOAL_S else "over"
-        print(f" The goal, the catalogue in under {GOAL_S:.0f} s on {GOAL_CORES} cores: estimated "
-              f"{goal['estimate_on_idle_cores_s']:.0f} s, {verdict} it (not measured on {GOAL_CORES} cores)."
-              + _scaled(data, goal["estimate_on_idle_cores_s"]))
-    elif goal is not None:
-        verdict = "met" if goal["wall_s"] < GOAL_S else "missed"
-        print(f" The goal, the catalogue in under {GOAL_S:.0f} s on {GOAL_CORES} cores: {verdict}.")
-    else:
-        print()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shards", default="2,4", help="shard counts to run, comma-separated (default 2,4)")
@@ -170,7 +113,7 @@ def main() -> None:
                         help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
-        show(args.show)
+        print(soc_tables.soc_shards(json.loads(args.show.read_text(encoding="utf-8"))))
         return
     data = measure(args)
     if args.record:

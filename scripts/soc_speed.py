@@ -36,12 +36,11 @@ from typing import Any
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
 from bench_speed import commit, machine  # noqa: E402 (after the path above)
 
+from rtbench.reports.tables import soc_speed as soc_tables  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
 CORES_RECORD = REPO / "docs" / "reference" / "host" / "soc-speed-cores.json"
-TARGET_CPU_S = 120.0
-# A catalogue on another CPU against VexRiscv standard's, in CPU time (issue 41: Hazard3's).
-TARGET_CORE_RATIO = 1.5
 
 
 def sim_stats(path: Path) -> tuple[int, float, int]:
@@ -169,32 +168,6 @@ def _print(variant: str, figures: dict[str, Any]) -> None:
     print(f"{'':<9}{compared['results']} results ({compared['samples']} samples) compared: {verdict}")
 
 
-def show(path: Path) -> None:
-    """The recorded figures as a Markdown table, captioned with where and when."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    print("| variant | rtbench | CPU | simulator CPU | simulated cycles | skipped as idle "
-          "| M cycles per simulator CPU second, skipped ones included |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-    for variant, figures in data["variants"].items():
-        for name, label in (("baseline", data["baseline"]), ("current", data["rtbench"])):
-            f = figures[name]
-            rate = f["simulated_cycles"] / f["simulator_cpu_s"] / 1e6
-            print(f"| {variant} | {label} | {f['cpu_s']:.1f} s | {f['simulator_cpu_s']:.1f} s | "
-                  f"{f['simulated_cycles'] / 1e6:.1f} M | {f['skipped_cycles'] / 1e6:.1f} M | {rate:.2f} |")
-    where = data["machine"]
-    load = where["load_average"]
-    compared = "; ".join(f"{variant}: {f['compared']['results']} results, {f['compared']['samples']} samples, "
-                         + ("identical" if not f["compared"]["different"] else "DIFFERENT")
-                         for variant, f in data["variants"].items())
-    met = ", ".join(f"{variant} {'met' if f['current']['cpu_s'] <= TARGET_CPU_S else 'missed'}"
-                    for variant, f in data["variants"].items())
-    print(f"\n`scripts/soc_speed.py --baseline {data['baseline']} --variants {','.join(data['variants'])}`: the "
-          f"whole FreeRTOS catalogue, both revisions started together, measured on {where['cpu_model']} "
-          f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
-          f"after) on {data['date']} with rtbench {data['rtbench']}. Samples compared: {compared}. The "
-          f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly.")
-
-
 def _together(variants: list[str], home: Path, keep: Path) -> dict[str, Any]:
     """Each variant's catalogue with this tree, all started together; each one's CPU time."""
     started, procs = time.perf_counter(), {}
@@ -243,29 +216,6 @@ def measure_cores(args: argparse.Namespace) -> None:
         print(f"recorded in {args.record}")
 
 
-def show_cores(path: Path) -> None:
-    """The recorded CPUs side by side as a Markdown table, against VexRiscv standard's CPU time."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    base = data["variants"].get("standard", {}).get("cpu_s")
-    print("| CPU variant | CPU | against `standard` | simulator CPU | simulated cycles | skipped as idle "
-          "| M cycles per simulator CPU second, skipped ones included | results (failed) |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for variant, f in data["variants"].items():
-        rate = f["simulated_cycles"] / f["simulator_cpu_s"] / 1e6
-        against = f"{f['cpu_s'] / base:.2f}x" if base else ""
-        print(f"| `{variant}` | {f['cpu_s']:.1f} s | {against} | {f['simulator_cpu_s']:.1f} s | "
-              f"{f['simulated_cycles'] / 1e6:.1f} M | {f['skipped_cycles'] / 1e6:.1f} M | {rate:.2f} | "
-              f"{f['results']} ({f['failed']}) |")
-    where, load = data["machine"], data["machine"]["load_average"]
-    verdicts = ", ".join(f"{variant} {'met' if f['cpu_s'] <= TARGET_CORE_RATIO * base else 'missed'}"
-                         for variant, f in data["variants"].items() if variant != "standard" and base)
-    print(f"\n`scripts/soc_speed.py --cores {','.join(data['variants'])}`: the whole FreeRTOS catalogue on each, "
-          f"started together, measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}, load "
-          f"average {load[0]:.1f} before and {load[1]:.1f} after) on {data['date']} with rtbench {data['rtbench']}. "
-          f"The target, at most {TARGET_CORE_RATIO}x `standard`'s CPU time: {verdicts}. Host time on a shared "
-          "machine: not checked exactly.")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="REV", help="the earlier revision of rtbench to run beside this tree")
@@ -279,9 +229,9 @@ def main() -> None:
                         help=f"print the recorded CPUs side by side (default {CORES_RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
-        show(args.show)
+        print(soc_tables.soc_speed(json.loads(args.show.read_text(encoding="utf-8"))))
     elif args.show_cores:
-        show_cores(args.show_cores)
+        print(soc_tables.soc_speed_cores(json.loads(args.show_cores.read_text(encoding="utf-8"))))
     elif args.cores:
         measure_cores(args)
     elif args.baseline:

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""A script or an MkDocs hook of the checkout, imported from its file (they are not packages)."""
+"""An MkDocs hook of the checkout, imported from its file (docs/hooks is not a package). Scripts are
+never loaded so: what a test exercises lives in the package (tests/test_script_imports.py)."""
 from __future__ import annotations
 
 import importlib.util
@@ -12,8 +13,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def load(relative: str) -> ModuleType:
-    """The module in REPO/relative, e.g. load("scripts/rhealstone.py"). Its folder comes first on
-    sys.path while it loads, as when Python runs it (a script imports its folder's helpers)."""
+    """The module in REPO/relative, e.g. load("docs/hooks/command_output.py"). Its folder comes
+    first on sys.path while it loads, as when Python runs it (a hook imports its folder's helpers)."""
     path = REPO / relative
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None, path

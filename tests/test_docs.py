@@ -205,7 +205,7 @@ def test_the_typed_figure_check_finds_a_typed_table() -> None:
 
 def test_no_measured_figure_is_typed_into_the_docs() -> None:
     """Published numbers are data: every table of figures comes from a marker (rtbench:table,
-    rtbench:study, rtbench:command, rtbench:script), rendered from the stored reference runs."""
+    rtbench:study, rtbench:command, rtbench:table-view), rendered from the stored reference runs."""
     pages = [README, *sorted((REPO / "docs").rglob("*.md"))]
     typed = {str(p.relative_to(REPO)): rows for p in pages if (rows := typed_figure_rows(p.read_text()))}
     assert not typed, "typed figures (render them from a reference run instead):\n" + "\n".join(

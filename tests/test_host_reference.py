@@ -1,24 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The Linux host's run in the docs (scripts/host_linux.py): stored beside the reference runs but
+"""The Linux host's run in the docs (rtbench/reports/tables/host_linux.py; scripts/host_linux.py
+measures it): stored beside the reference runs but
 not one of them, without machine paths, and always shown with where and when it was measured."""
 from __future__ import annotations
 
 import gzip
 import json
 from pathlib import Path
-from types import ModuleType
 
 from rtbench.campaign import reference_cells
 from rtbench.reports import reference_runs as ref
-from tests import modules
+from rtbench.reports.tables import host_linux
 
 REPO = Path(__file__).resolve().parent.parent
 STORED = REPO / "docs" / "reference" / "host" / "linux.json.gz"
-
-
-def _script() -> ModuleType:
-    return modules.load("scripts/host_linux.py")
 
 
 def test_the_host_run_is_not_a_reference_cell() -> None:
@@ -37,9 +33,8 @@ def test_the_stored_host_run_carries_no_machine_paths() -> None:
 
 
 def test_the_caption_says_where_and_when_and_that_it_is_not_checked() -> None:
-    host = _script()
     doc = ref.load("linux", STORED.parent)
-    shown = host.markdown(doc, ["task_switch", "no_such_result"])
+    shown = host_linux.markdown(doc, ["task_switch", "no_such_result"])
     manifest = doc["manifest"]
     assert "| `task_switch` | ns |" in shown and "| `no_such_result` |" in shown
     assert manifest["target_settings"]["cpu_model"] in shown

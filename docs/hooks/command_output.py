@@ -7,14 +7,21 @@ docs/reference/CELL.json.gz, given to the command as the JSON file CELL.json:
 
     <!-- rtbench:command compare {qemu-m3-freertos} {qemu-m3-ucos2} -->
 
-A line <!-- rtbench:script NAME ARGS --> runs `python3 scripts/NAME ARGS` the same way and puts
-what it prints into the page as Markdown (the table scripts print Markdown tables). Both run in
-the build's own process, as a command in a scratch directory would.
+A line <!-- rtbench:table-view NAME ARGS --> puts the table view NAME of ARGS into the page as
+Markdown: rtbench.reports.tables.registry.VIEWS[NAME](ARGS), a function of the package (no script
+runs; the thin scripts/NAME.py prints the same table of a user's own runs, and the speed scripts'
+--show that of a record). {CELL} works as for commands, so a view reads the stored runs as it
+would a user's run files:
+
+    <!-- rtbench:table-view rhealstone {qemu-a9-freertos} {qemu-a9-linux-rt} -->
+
+Both run in the build's own process, as a command in a scratch directory would.
 
 Only commands that read runs belong here (report, compare, check, cache, deadline, footprint
 of a run, runs): the build measures nothing. The command runs as in a scratch directory with a
 workspace of its own; an exit status of 2 (an error) stops the build with rtbench's message,
-while 1 (a verdict: a regression, a failed check) is output like any other."""
+while 1 (a verdict: a regression, a failed check) is output like any other. A view's error
+(RtbenchError) stops the build the same way."""
 from __future__ import annotations
 
 import contextlib
@@ -22,7 +29,6 @@ import io
 import json
 import os
 import re
-import runpy
 import shlex
 import signal
 import sys
@@ -31,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-MARKER = re.compile(r"^([ \t]*)<!--\s*rtbench:(command|script)\s+(.+?)\s*-->[ \t]*$")
+MARKER = re.compile(r"^([ \t]*)<!--\s*rtbench:(command|table-view)\s+(.+?)\s*-->[ \t]*$")
 CELL = re.compile(r"\{([A-Za-z0-9][A-Za-z0-9._-]*)\}")
 _FENCE = re.compile(r"^[ \t]*(```|~~~)")
 
@@ -40,9 +46,9 @@ def _root(config: Any) -> Path:
     return Path(config.config_file_path).resolve().parent
 
 
-def run(args: str, root: Path, script: str | None = None) -> tuple[str, str]:
-    """`rtbench ARGS` (or `python3 scripts/SCRIPT ARGS`) on the reference runs: the command
-    line as shown, and its output."""
+def run(args: str, root: Path, view: str | None = None) -> tuple[str, str]:
+    """`rtbench ARGS` (or the table view VIEW of ARGS) on the reference runs: the command line as
+    shown, and its output."""
     from mkdocs.exceptions import PluginError
 
     if str(root) not in sys.path:
@@ -56,8 +62,8 @@ def run(args: str, root: Path, script: str | None = None) -> tuple[str, str]:
             (folder / f"{name}.json").write_text(json.dumps(doc), encoding="utf-8")
         shown = CELL.sub(lambda m: f"{m.group(1)}.json", args)
         with _as_a_process(folder, RTBENCH_HOME=str(folder / "home"), COLUMNS="100") as (out, err):
-            status = _call(shlex.split(shown), None if script is None else root / "scripts" / script)
-    line = f"rtbench {shown}" if script is None else f"python3 scripts/{script} {shown}"
+            status = _call(shlex.split(shown)) if view is None else _view(view, shlex.split(shown))
+    line = f"rtbench {shown}" if view is None else f"table view {view} {shown}"
     if status not in (0, 1):
         raise PluginError(f"{line}: exit status {status}: {err.getvalue().strip()}")
     return line, out.getvalue().rstrip("\n")
@@ -85,22 +91,30 @@ def _as_a_process(folder: Path, **environment: str) -> Iterator[tuple[io.StringI
             signal.signal(signum, handler)
 
 
-def _call(argv: list[str], script: Path | None) -> int:
-    """`rtbench ARGV`, or `python3 SCRIPT ARGV`: its exit status."""
+def _call(argv: list[str]) -> int:
+    """`rtbench ARGV`: its exit status."""
     try:
-        if script is None:
-            from rtbench.cli import main
+        from rtbench.cli import main
 
-            return main(argv)
-        sys.argv[:] = [str(script), *argv]
-        sys.path.insert(0, str(script.parent))  # as Python runs a script: its folder first
-        runpy.run_path(str(script), run_name="__main__")
-        return 0
+        return main(argv)
     except SystemExit as done:
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
         print(done.code, file=sys.stderr)
         return 1
+
+
+def _view(name: str, argv: list[str]) -> int:
+    """The table view NAME of ARGV printed, as its script would print it: 0, or 2 with the error."""
+    from rtbench.errors import RtbenchError
+    from rtbench.reports.tables import registry
+
+    try:
+        print(registry.render(name, argv))
+    except RtbenchError as err:
+        print(f"{name}: error: {err}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def replace(markdown: str, root: Path) -> str:
@@ -123,7 +137,7 @@ def replace(markdown: str, root: Path) -> str:
             block = ["```text", f"$ {line}", *output.split("\n"), "```"]
         else:
             name, _, rest = args.partition(" ")
-            _, output = run(rest, root, script=name)
+            _, output = run(rest, root, view=name)
             block = output.split("\n")
         out += [indent + part if part else part for part in block]
     return "\n".join(out)
@@ -131,5 +145,5 @@ def replace(markdown: str, root: Path) -> str:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     del page, files
-    return replace(markdown, _root(config)) if "rtbench:command" in markdown or "rtbench:script" in markdown \
+    return replace(markdown, _root(config)) if "rtbench:command" in markdown or "rtbench:table-view" in markdown \
         else markdown

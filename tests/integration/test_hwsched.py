@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.reports.report import result_row, run_to_json
+from rtbench.reports.tables import hwsched_table
 from rtbench.results.stats import median
 from tests.conftest import FPU_LABELS, FREERTOS_LACKS, RISCV_NO_F, options_read_by
 
@@ -95,16 +94,14 @@ def test_freertos_hw_refuses_a_target_without_the_selector(workspace: Workspace)
         execute(request, workspace, lambda _message: None)
 
 
-def test_comparison_table_from_the_two_runs(tmp_path: Path, repo_dir: Path, sw_run: Run, hw_compared: Run) -> None:
+def test_comparison_table_from_the_two_runs(tmp_path: Path, sw_run: Run, hw_compared: Run) -> None:
     files = []
     for name, run in (("sw", sw_run), ("hw", hw_compared)):
         files.append(tmp_path / f"{name}.json")
         files[-1].write_text(json.dumps(run_to_json(run)))
-    proc = subprocess.run([sys.executable, str(repo_dir / "scripts/hwsched_table.py"), *map(str, files)],
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    rows = [line.split(" | ") for line in proc.stdout.splitlines() if line.startswith("| 5 |")]
-    assert len(rows) == 1 and len(proc.stdout.splitlines()) == 3 + 4 + 1  # caption, blank, header, rule, one row per N
+    out = hwsched_table.render([str(file) for file in files])
+    rows = [line.split(" | ") for line in out.splitlines() if line.startswith("| 5 |")]
+    assert len(rows) == 1 and len(out.splitlines()) == 3 + 4 + 1  # caption, blank, header, rule, one row per N
     sw = result_row(next(r for r in sw_run.results if r.label() == "sched_decision[tasks=5]"))
     hw = result_row(next(r for r in hw_compared.results if r.label() == "sched_decision[tasks=5]"))
     assert rows[0][1:5] == [f"{sw['mean']:.1f}", f"{sw['stddev']:.1f}", f"{hw['mean']:.1f}", f"{hw['stddev']:.1f}"]

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""scripts/kernel_table.py: side-by-side medians of real runs' JSON."""
+"""The kernel_table view (rtbench/reports/tables/kernel_table.py): side-by-side medians of real runs'
+JSON; scripts/kernel_table.py, thin over it, refuses a file that is not a run with exit status 2."""
 from __future__ import annotations
 
 import json
@@ -8,21 +9,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.reports.report import result_row, run_to_json
+from rtbench.reports.tables import kernel_table
 
 
-def _table(repo_dir: Path, *files: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(repo_dir / "scripts" / "kernel_table.py"), *map(str, files)],
-                          capture_output=True, text=True)
+def _table(*files: Path) -> list[str]:
+    return kernel_table.render([str(file) for file in files]).splitlines()
 
 
-def test_medians_side_by_side(tmp_path: Path, repo_dir: Path, catalogue_run: Run) -> None:
+def test_medians_side_by_side(tmp_path: Path, catalogue_run: Run) -> None:
     path = tmp_path / "freertos.json"
     path.write_text(json.dumps(run_to_json(catalogue_run)))
-    proc = _table(repo_dir, path, path)
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    lines = _table(path, path)
     kernel = catalogue_run.manifest["kernel"]
     assert lines[0] == f"| benchmark | unit | {kernel['name']} {kernel['version']} (default) | " \
                        f"{kernel['name']} {kernel['version']} (default) |"
@@ -36,8 +38,11 @@ def test_medians_side_by_side(tmp_path: Path, repo_dir: Path, catalogue_run: Run
 def test_a_file_that_is_not_a_run_is_refused(tmp_path: Path, repo_dir: Path) -> None:
     path = tmp_path / "other.json"
     path.write_text("[1, 2]")
-    proc = _table(repo_dir, path)
-    assert proc.returncode == 2 and "not a run" in proc.stderr
+    with pytest.raises(RtbenchError, match="not a run"):
+        _table(path)
+    proc = subprocess.run([sys.executable, str(repo_dir / "scripts" / "kernel_table.py"), str(path)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "not a run" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def _fake_run(kernel: str, target: str, unit: str, variants: list[str] | None, medians: dict[str, int]) -> dict:
@@ -54,7 +59,7 @@ def _fake_run(kernel: str, target: str, unit: str, variants: list[str] | None, m
             "results": results}
 
 
-def test_variants_get_a_column_each_grouped_by_platform(tmp_path: Path, repo_dir: Path) -> None:
+def test_variants_get_a_column_each_grouped_by_platform(tmp_path: Path) -> None:
     runs = [_fake_run("A", "qemu-m3", "instructions", None, {"sem_take": 10}),
             _fake_run("B", "qemu-m3", "instructions", None, {"sem_take": 20}),
             _fake_run("A", "vexriscv-sim", "cycles", ["minimal", "standard"], {"sem_take": 30}),
@@ -63,9 +68,7 @@ def test_variants_get_a_column_each_grouped_by_platform(tmp_path: Path, repo_dir
     for i, run in enumerate(runs):
         paths.append(tmp_path / f"{i}.json")
         paths[-1].write_text(json.dumps(run))
-    proc = _table(repo_dir, *paths)
-    assert proc.returncode == 0, proc.stderr
-    lines = proc.stdout.splitlines()
+    lines = _table(*paths)
     assert lines[0] == ("| benchmark | unit | A V1 (default), qemu-m3 | B V1 (default), qemu-m3 | "
                         "A V1 (default), vexriscv-sim minimal | B V1 (default), vexriscv-sim minimal | "
                         "A V1 (default), vexriscv-sim standard | B V1 (default), vexriscv-sim standard |")

@@ -1,36 +1,35 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """How many of the stored reference runs' results have a split median (rtbench/results/split.py),
-per target, as a Markdown table (docs/concepts/statistics.md renders it from docs/reference/).
+per target, as a Markdown table (the view `split_medians`; docs/concepts/statistics.md renders it
+from docs/reference/):
 
-    python3 scripts/split_medians.py            # the table
-    python3 scripts/split_medians.py --list     # and every split result: run, result, median
+    split_medians            # the table
+    split_medians --list     # and every split result: run, result, median
 
 Per target: the ok results, those with 20 samples or more (fewer are never split: one sample
 is already more than 5 % of them), the split ones, and those whose median a 5 % shift moves by
 at least 1 % and more than one count without a jump (a broad distribution: not split)."""
 from __future__ import annotations
 
-import argparse
-import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import _checkout  # noqa: F401  (rtbench from this checkout)
-
-from rtbench.reports import reference_runs
-from rtbench.results.split import SMALLEST_JUMP, median_range, median_split
-from rtbench.results.stats import median
-from rtbench.results.tables import as_markdown
+from ...results.split import SMALLEST_JUMP, median_range, median_split
+from ...results.stats import median
+from ...results.tables import as_markdown
+from .. import reference_runs
+from .arguments import parser
 
 
+@dataclass
 class Count:
     """One target's results: ok, with 20 samples or more, split (each as a line), sliding."""
 
-    def __init__(self, ok: int = 0, sampled: int = 0, split: list[str] | None = None, sliding: int = 0) -> None:
-        self.ok, self.sampled, self.split, self.sliding = ok, sampled, split or [], sliding
+    ok: int = 0
+    sampled: int = 0
+    split: list[str] = field(default_factory=list)
+    sliding: int = 0
 
 
 def _slides(samples: list[int]) -> bool:
@@ -72,18 +71,13 @@ def table(counts: dict[str, Count]) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--list", action="store_true", help="also list every split result")
-    args = parser.parse_args(argv)
+def render(argv: list[str]) -> str:
+    args_parser = parser("split_medians", "How many stored reference results have a split median, per target.")
+    args_parser.add_argument("--list", action="store_true", help="also list every split result")
+    args = args_parser.parse_args(argv)
     counts = count()
     lines = table(counts)
     lines += ["", f"Counted over the {len(reference_runs.names())} stored reference runs in docs/reference/."]
     if args.list:
         lines += [""] + [f"- {line}" for found in counts.values() for line in found.split]
-    print("\n".join(lines))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return "\n".join(lines)
