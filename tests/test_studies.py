@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -108,8 +109,13 @@ def test_measure_plans_the_studys_reference_cells(capsys: pytest.CaptureFixture[
     assert sorted(listed) == sorted(studies.get("pereira_codesign").cells()) and len(listed) == 4
 
 
-def test_completion_offers_the_study_ids() -> None:
+def test_bash_completes_the_study_ids(tmp_path: Path) -> None:
     from rtbench.cli import completion, parser
 
     assert list(completion.positional_values()["STUDY"].names) == list(studies.all_studies())
-    assert "ugurel2012 pereira_codesign" in completion.script(parser(), "bash").split('"study")')[1].split(";;")[0]
+    script = tmp_path / "rtbench.bash"
+    script.write_text(completion.script(parser(), "bash"))
+    probe = (f"source {script}; COMP_WORDS=(rtbench study pe); COMP_CWORD=2; _rtbench; echo \"${{COMPREPLY[*]}}\"; "
+             "COMP_WORDS=(rtbench run pe); COMP_CWORD=2; _rtbench; echo \"${COMPREPLY[*]}\"")
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=60)
+    assert out.stdout.splitlines() == ["pereira_codesign peters2013", ""], out.stderr  # only where a STUDY goes
