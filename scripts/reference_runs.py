@@ -8,7 +8,7 @@ docs/reference/<cell>.json.gz, or checks the stored ones exactly.
     python3 scripts/reference_runs.py --cells 'qemu-m3-*'   # only these cells
     python3 scripts/reference_runs.py --check               # every cell: measure, compare, store nothing
     python3 scripts/reference_runs.py --list                # the cells and the stored runs' sizes
-    python3 scripts/reference_runs.py --study ugurel2012 --check   # one study's runs (docs/studies.toml)
+    python3 scripts/reference_runs.py --study ugurel2012 --check   # one study's runs (its study.toml)
 
 uC/OS-II and ThreadX need their trees (UCOS2_PATH, THREADX_PATH). Each invocation measures in a
 fresh temporary workspace (or --home), on a local Dask cluster (--workers; see
@@ -25,9 +25,9 @@ from pathlib import Path
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
 
+from rtbench.analysis import studies
 from rtbench.campaign import reference_cells
 from rtbench.errors import RtbenchError
-from rtbench.reports import published_studies
 from rtbench.reports import reference_runs as ref
 
 
@@ -37,13 +37,7 @@ def _progress(line: str) -> None:
 
 def _study_cells(ids: list[str]) -> list[str]:
     """The reference cells a study's page is rendered from."""
-    known = published_studies.entries()
-    cells: list[str] = []
-    for study in ids:
-        if study not in known:
-            raise RtbenchError(f"no study '{study}' in docs/studies.toml", "studies: " + ", ".join(known))
-        cells += [run for entry in known[study] for run, _ in entry.runs if run not in cells]
-    return cells
+    return list(dict.fromkeys(cell for study in ids for cell in studies.get(study).cells()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cells", action="append", metavar="GLOB",
                         help="cells to measure, by name or glob (repeatable; default: every cell)")
     parser.add_argument("--study", action="append", metavar="ID",
-                        help="the cells behind a study's page (docs/studies.toml; repeatable)")
+                        help="the cells behind a study's page (rtbench/studies/ID/study.toml; repeatable)")
     parser.add_argument("--check", action="store_true", help="compare with the stored runs, store nothing")
     parser.add_argument("--list", action="store_true", help="list the cells and the stored runs; measure nothing")
     parser.add_argument("--workers", type=int, help="Dask workers (default: one per CPU)")

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The studies' pages and the figures quoted in sentences: the study views rendered from the
-stored reference runs (docs/studies.toml), the studies' own figures, rtbench:value markers and
+stored reference runs (each study's [[reference]] tables), the studies' own figures, rtbench:value markers and
 the sample outputs of rtbench commands (docs/hooks/command_output.py)."""
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rtbench.analysis import published
+from rtbench.analysis import studies as registry
 from rtbench.errors import RtbenchError
 from rtbench.reports import published_studies as studies
 from rtbench.reports import published_tables as tables
@@ -53,7 +54,7 @@ def test_every_study_entry_renders_from_its_runs() -> None:
     data, _ = published.load_studies()
     ids = {s["id"] for s in data["studies"]}
     for study, entries in studies.entries().items():
-        assert study in ids, f"docs/studies.toml names an unknown study {study}"
+        assert study in ids, f"unknown study {study}"
         for entry in entries:
             text = studies.entry_block(entry)
             assert "Rendered from the reference runs" in text
@@ -83,16 +84,24 @@ def test_the_published_figures_are_the_transcribed_ones() -> None:
                     assert f"| {value:g} |" in text or f"| {value:g}\n" in text, (study["id"], key, value)
 
 
-def test_an_unknown_study_or_shape_is_an_error(tmp_path: Path) -> None:
+def _one_study(folder: Path, reference: str) -> None:
+    """A study folder `mine` holding ugurel2012's figures and views and the given [[reference]]."""
+    source = (registry.STUDIES_DIR / "ugurel2012" / "study.toml").read_text()
+    (folder / "mine").mkdir(parents=True)
+    (folder / "mine" / "study.toml").write_text(source.split("\n[[reference]]")[0] + "\n" + reference)
+
+
+def test_an_unknown_study_or_shape_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(RtbenchError, match="no published study 'nope'"):
         tables.replace_markers("<!-- rtbench:study nope -->")
-    path = tmp_path / "studies.toml"
-    path.write_text('[[ugurel2012]]\nshape = "spiral"\nruns = [{ run = "qemu-m3-freertos" }]\n')
+    monkeypatch.setenv(registry.ENV, str(tmp_path / "a"))
+    _one_study(tmp_path / "a", '[[reference]]\nshape = "spiral"\nruns = [{ run = "qemu-m3-freertos" }]\n')
     with pytest.raises(RtbenchError, match="no view of shape 'spiral'"):
-        studies.block("ugurel2012", path=path)
-    path.write_text('[[ugurel2012]]\nshape = "ratio"\nruns = []\n')
+        studies.block("mine")
+    monkeypatch.setenv(registry.ENV, str(tmp_path / "b"))
+    _one_study(tmp_path / "b", '[[reference]]\nshape = "ratio"\nruns = []\n')
     with pytest.raises(RtbenchError, match="runs must be a non-empty list"):
-        studies.entries(path)
+        studies.entries()
 
 
 def _command_hook() -> Any:

@@ -122,14 +122,11 @@ def figures_section(bench: Any, rtbench: Any, runs: dict[str, Any], cells: list[
     return "\n".join(parts) + ("\n" if parts else "")
 
 
-def study_pages(repo_root: Path) -> dict[str, str]:
-    """Each study id's page: the page under docs/studies/ (not its index) that names it."""
-    pages: dict[str, str] = {}
-    for page in sorted((repo_root / "docs" / "studies").glob("*.md")):
-        if page.name != "index.md":
-            for study_id in re.findall(r"[a-z][a-z0-9_]*", page.read_text()):
-                pages.setdefault(study_id, f"studies/{page.name}")
-    return pages
+def study_pages() -> dict[str, str]:
+    """Each study id's page under docs/, as its study.toml names it (rtbench/analysis/studies.py)."""
+    from rtbench.analysis import studies
+
+    return {study.id: study.page for study in studies.all_studies().values() if study.page}
 
 
 def _heading(category: str) -> str:
@@ -223,7 +220,7 @@ def generated_pages(config: MkDocsConfig) -> dict[str, str]:
     reference = rtbench.reports.reference_runs
     cells = rtbench.reports.benchmark_figures.catalogue_cells()
     runs = {cell.name: reference.shared(cell.name) for cell in cells if cell.name in reference.names()}
-    studies = study_pages(repo_root)
+    studies = study_pages()
     pages.update({f"benchmarks/{b.name}.md": benchmark_page(b, repo_root,
                                                             figures_section(b, rtbench, runs, cells, studies))
                   for b in benches})

@@ -3,25 +3,21 @@
 """Published studies next to rtbench's results: shapes and ratios, and absolute figures only side
 by side in their own units (init time, footprint), never converted.
 
-The studies' figures are data (rtbench/data/published.json, with their citations); how their
-criteria map to rtbench benchmarks is data too (rtbench/data/published_map.toml). A view keeps
+The studies' figures are data (rtbench/studies/<id>/study.toml, with their citations, read by
+rtbench/analysis/studies.py); how their criteria map to rtbench benchmarks is data there too
+(its [[comparison]] tables); a shape of one study's own comes from its view_module. A view keeps
 only the criteria some run measured and names the others, with the benchmarks that measure them.
 """
 from __future__ import annotations
 
-import json
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import RtbenchError
 from ..model import Result, Run
-from ..paths import PACKAGE_DIR
 from ..results.stats import median
-
-DATA_DIR = PACKAGE_DIR / "data"
+from . import studies
 
 
 @dataclass
@@ -72,15 +68,9 @@ class StudyView:
 
 def load_studies() -> tuple[dict[str, Any], dict[str, list[dict[str, Any]]]]:
     """The published data and the mapping: the views of each study, keyed by study id."""
-    try:
-        data = json.loads((DATA_DIR / "published.json").read_text())
-        mapping = tomllib.loads((DATA_DIR / "published_map.toml").read_text())
-    except (OSError, ValueError) as err:
-        raise RtbenchError(f"the published-study data in {DATA_DIR} is unusable: {err}") from None
-    views: dict[str, list[dict[str, Any]]] = {}
-    for spec in mapping.get("study", []):
-        views.setdefault(spec["id"], []).append(spec)
-    return data, views
+    known = studies.all_studies()
+    data = {"about": studies.ABOUT, "studies": [study.facts for study in known.values()]}
+    return data, {study.id: study.comparisons for study in known.values() if study.comparisons}
 
 
 def _cost(value: Any, orientation: str) -> float | None:
@@ -295,14 +285,7 @@ def _absolute_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run],
     return view
 
 
-def _cache_gain_view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: list[str]) -> StudyView:
-    from . import weiss  # it builds on this module's views
-
-    return weiss.view(study, spec, runs, names)
-
-
-_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view, "absolute": _absolute_view,
-          "cache_gain": _cache_gain_view}
+_VIEWS = {"ratio": _ratio_view, "scaling": _scaling_view, "window": _window_view, "absolute": _absolute_view}
 
 
 def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]]:
@@ -311,7 +294,7 @@ def study_views(runs: list[Run], names: list[str]) -> tuple[str, list[StudyView]
     views = []
     for study in data.get("studies", []):
         for spec in mapping.get(study["id"], [{"shape": "none", "why": "no mapping to rtbench benchmarks yet"}]):
-            make = _VIEWS.get(spec["shape"])
+            make = _VIEWS.get(spec["shape"]) or studies.get(study["id"]).shapes.get(spec["shape"])
             if make is not None:
                 views.append(make(study, spec, runs, names))
             else:

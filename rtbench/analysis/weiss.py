@@ -176,3 +176,6 @@ def text(v: StudyView) -> str:
     lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [v.columns] + v.rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines) + "\n" + " ".join(filter(None, [v.explanation, v.left_out_note]))
+
+
+SHAPES = {"cache_gain": view}  # the view a study.toml names with view_module = "rtbench.analysis.weiss"

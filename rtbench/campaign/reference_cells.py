@@ -63,12 +63,9 @@ def _combinations(lists: list[list[str]]) -> list[tuple[str, ...]]:
     return list(itertools.product(*lists))
 
 
-def measure(patterns: Iterable[str], document: Document, *, workspace: Path | None = None,
-            workers: int | None = None, progress: Callable[[str], None] = lambda line: None
-            ) -> dict[str, dict[str, Any]]:
-    """Runs the reference cells whose names match any pattern, in a fresh workspace (a
-    temporary one unless given: a reference run never reuses a stored cell), and returns each
-    as `document` makes it of the run (before the store gives the run its id), by cell name."""
+def planned(patterns: Iterable[str] = ("*",)) -> tuple[matrix.Matrix, list[campaign_cells.Cell]]:
+    """The reference campaign narrowed to the cells matching any pattern, and those cells checked
+    as a campaign checks them (a kernel tree they need is located: a missing one is an error)."""
     chosen = list(patterns)
     plan = matrix.read(matrix_path())
     # The cells not chosen are left out before expanding, so that a kernel tree only they need
@@ -82,6 +79,16 @@ def measure(patterns: Iterable[str], document: Document, *, workspace: Path | No
     if not cells:
         raise RtbenchError(f"no reference cell matches {', '.join(chosen)}",
                            "cells: " + ", ".join(cell_names()))
+    return plan, cells
+
+
+def measure(patterns: Iterable[str], document: Document, *, workspace: Path | None = None,
+            workers: int | None = None, progress: Callable[[str], None] = lambda line: None
+            ) -> dict[str, dict[str, Any]]:
+    """Runs the reference cells whose names match any pattern, in a fresh workspace (a
+    temporary one unless given: a reference run never reuses a stored cell), and returns each
+    as `document` makes it of the run (before the store gives the run its id), by cell name."""
+    plan, cells = planned(patterns)
     with tempfile.TemporaryDirectory(prefix="rtbench-reference-") as scratch:
         home = Workspace(workspace or Path(scratch) / "workspace")
         home.root.mkdir(parents=True, exist_ok=True)

@@ -3,8 +3,8 @@
 """The rtbench command line: the parser of every command, and how errors end the process.
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check,
-runs), analysis.py (footprint, cache, deadline), info.py (list, sources), doctor.py (doctor), system.py (system),
-completion.py (completion), history.py (history, ab), calibrate.py (calibrate)."""
+runs), analysis.py (footprint, cache, deadline), study.py (study), info.py (list, sources), doctor.py (doctor),
+system.py (system), completion.py (completion), history.py (history, ab), calibrate.py (calibrate)."""
 from __future__ import annotations
 
 import argparse
@@ -28,12 +28,13 @@ from .history import add_ab, add_bisect, add_history
 from .info import add_list, add_sources
 from .results import add_check, add_compare, add_report, add_runs
 from .run import add_run
+from .study import add_study
 from .system import add_system
 
 # In the order `rtbench --help` lists them.
 COMMANDS = (add_run, add_campaign, add_history, add_ab, add_bisect, add_report, add_compare, add_check, add_calibrate,
             add_footprint,
-            add_kernels, add_cache, add_deadline, add_runs, add_list, add_sources, add_doctor, add_system,
+            add_kernels, add_cache, add_deadline, add_study, add_runs, add_list, add_sources, add_doctor, add_system,
             add_completion)
 
 

@@ -52,6 +52,20 @@ def option_values() -> dict[str, Values]:
     }
 
 
+def positional_values() -> dict[str, Values]:
+    """The names a positional argument takes, by its metavar, wherever it appears."""
+    from ..analysis import studies
+
+    return {"STUDY": Values(tuple(studies.all_studies()))}
+
+
+def _positional(parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The names a command's positional arguments take (`rtbench study ugurel2012`)."""
+    named = positional_values()
+    return tuple(name for action in parser._actions if not action.option_strings and isinstance(action.metavar, str)
+                 for name in named.get(action.metavar, Values(())).names)
+
+
 def _options(parser: argparse.ArgumentParser, values: dict[str, Values]) -> list[Option]:
     found = []
     for action in parser._actions:
@@ -92,7 +106,7 @@ def _bash(top: argparse.ArgumentParser, values: dict[str, Values]) -> str:
              "        esac", "    done", "    case $cmd in"]
     for name, parser in [("", top), *table.items()]:
         options = _options(parser, values)
-        words = " ".join(n for o in options for n in o.names) + ("" if name else " " + " ".join(table))
+        words = " ".join((*(n for o in options for n in o.names), *_positional(parser), *([] if name else table)))
         lines.append(f'        "{name}")')
         for option in (o for o in options if o.choices):
             reply = (f'_rtbench_list "{" ".join(option.choices)}"' if option.listed
@@ -131,7 +145,9 @@ def _zsh(top: argparse.ArgumentParser, values: dict[str, Values]) -> str:
         for option in _options(parser, values):
             for flag in option.names:
                 specs.append(f"'{flag}[{_zsh_quote(option.help)[:70]}]{_zsh_action(option)}'")
-        lines.append(f"        {name}) _arguments {' '.join(specs)} '*:file:_files';;")
+        named = _positional(parser)
+        first = f"'1:value:({' '.join(named)})' " if named else ""
+        lines.append(f"        {name}) _arguments {' '.join(specs)} {first}'*:file:_files';;")
     lines += ["    esac", "}", '_rtbench "$@"', ""]
     return "\n".join(lines)
 
@@ -146,6 +162,9 @@ def _fish(top: argparse.ArgumentParser, values: dict[str, Values]) -> str:
              f"complete -c rtbench -n __fish_use_subcommand -f -a '{' '.join(table)}'"]
     listed: dict[str, Option] = {}
     for name, parser in table.items():
+        if _positional(parser):
+            names = " ".join(_positional(parser))
+            lines.append(f"complete -c rtbench -n '__fish_seen_subcommand_from {name}' -f -a '{names}'")
         for option in _options(parser, values):
             long = [n[2:] for n in option.names if n.startswith("--")]
             short = [n[1:] for n in option.names if not n.startswith("--")]

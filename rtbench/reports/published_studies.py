@@ -3,10 +3,11 @@
 """The five studies' pages: each study's views (rtbench/analysis/published.py) computed from
 the stored reference runs, and the study's figures as published, both as Markdown.
 
-docs/studies.toml says which reference runs fill which view of a study:
+A study's [[reference]] tables (rtbench/studies/<id>/study.toml, rtbench/analysis/studies.py) say
+which reference runs fill which of its views:
 
-    [[ugurel2012]]
-    shape = "window"                    # one of the study's views in published_map.toml
+    [[reference]]
+    shape = "window"                    # one of the study's [[comparison]] views
     title = "on qemu-m3, 1 kHz tick"    # what this entry shows, as its heading
     runs = [{ run = "qemu-m3-ucos2-tick1k", name = "uC/OS-II" }]
 
@@ -14,13 +15,12 @@ A page shows every entry of a study with <!-- rtbench:study ID --> and the study
 with <!-- rtbench:published ID -->."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rtbench.acquire import provenance
-from rtbench.analysis import published
+from rtbench.analysis import published, studies
 from rtbench.errors import RtbenchError
 from rtbench.model import Run
 from rtbench.results.runsource import run_from_document
@@ -37,16 +37,12 @@ class Entry:
     runs: tuple[tuple[str, str], ...]  # (reference run, the name its column shows)
 
 
-def entries_path() -> Path:
-    return reference_runs.reference_dir().parent / "studies.toml"
-
-
 def _entry(path: Path, study: str, data: Any) -> Entry:
     def fail(problem: str) -> RtbenchError:
-        return RtbenchError(f"{path}: [[{study}]]: {problem}", "see the comment at the top of the file")
+        return RtbenchError(f"{path}: [[reference]]: {problem}", "see rtbench/analysis/studies.py")
 
     if not isinstance(data, dict) or not isinstance(data.get("shape"), str):
-        raise fail("each entry needs shape = \"...\" (a view of the study in published_map.toml)")
+        raise fail("each entry needs shape = \"...\" (one of the study's [[comparison]] views)")
     unknown = set(data) - {"shape", "title", "runs"}
     if unknown:
         raise fail(f"unknown key(s) {', '.join(sorted(unknown))}")
@@ -61,24 +57,14 @@ def _entry(path: Path, study: str, data: Any) -> Entry:
     return Entry(study, data["shape"], str(data.get("title", "")), tuple(pairs))
 
 
-def entries(path: Path | None = None) -> dict[str, list[Entry]]:
-    """Every study's entries, in the file's order."""
-    source = path or entries_path()
-    try:
-        data = tomllib.loads(source.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise RtbenchError(f"cannot read the study entries {source}: {err}") from None
-    return {study: [_entry(source, study, item) for item in (items if isinstance(items, list) else [items])]
-            for study, items in data.items()}
+def entries() -> dict[str, list[Entry]]:
+    """Every study's entries, in the studies' and their files' order."""
+    return {study.id: [_entry(study.folder / "study.toml", study.id, item) for item in study.references]
+            for study in studies.all_studies().values() if study.references}
 
 
 def _study(study_id: str) -> dict[str, Any]:
-    data, _ = published.load_studies()
-    for study in data.get("studies", []):
-        if study["id"] == study_id:
-            return dict(study)
-    known = ", ".join(s["id"] for s in data.get("studies", []))
-    raise RtbenchError(f"no published study '{study_id}'", f"studies: {known}")
+    return dict(studies.get(study_id).facts)
 
 
 def _runs(entry: Entry, directory: Path | None) -> tuple[list[Run], list[dict[str, Any]]]:
@@ -117,13 +103,13 @@ def entry_block(entry: Entry, *, runs: Path | None = None) -> str:
     return "\n\n".join(part for part in out if part)
 
 
-def block(study_id: str, *, path: Path | None = None, runs: Path | None = None) -> str:
+def block(study_id: str, *, runs: Path | None = None) -> str:
     """Every entry of a study, as a page shows them."""
-    _study(study_id)
-    known = entries(path)
+    study = studies.get(study_id)
+    known = entries()
     if study_id not in known:
-        raise RtbenchError(f"no entry for study '{study_id}' in {path or entries_path()}",
-                           "entries: " + (", ".join(known) or "none"))
+        raise RtbenchError(f"study '{study_id}' names no reference runs",
+                           f"add [[reference]] tables to {study.folder / 'study.toml'}")
     return "\n\n".join(entry_block(entry, runs=runs) for entry in known[study_id]) + "\n"
 
 
@@ -136,7 +122,7 @@ def _raw(value: Any) -> str:
 
 
 def published_block(study_id: str) -> str:
-    """The study's figures as transcribed in rtbench/data/published.json, with its unit and method."""
+    """The study's figures as transcribed in its study.toml, with its unit and method."""
     study = _study(study_id)
     rows = study.get("rows", [])
     keys: list[str] = []
@@ -150,5 +136,5 @@ def published_block(study_id: str) -> str:
     for key in ("platform", "method", "unit"):
         if key in study:
             lines.append(f"- **{key}:** {as_markdown.escape(str(study[key]))}")
-    lines.append("- **transcribed in** `rtbench/data/published.json` (`" + study_id + "`)")
+    lines.append(f"- **transcribed in** `rtbench/studies/{study_id}/study.toml`")
     return "\n".join(lines) + "\n"

@@ -94,7 +94,7 @@ def test_wheel_carries_firmware_pins_schemas_and_licence(wheel: Path, repo_dir: 
     assert {"rtbench/kernel_sources/Cargo.toml", "rtbench/kernel_sources/lib.rs"} <= names
     schemas = {n.removeprefix("rtbench/schemas/") for n in names if n.startswith("rtbench/schemas/")}
     assert schemas == {p.name for p in (repo_dir / "docs" / "schema").glob("*.schema.json")}
-    assert {"rtbench/data/fairness.toml", "rtbench/data/published.json", "rtbench/data/published_map.toml",
+    assert {"rtbench/data/fairness.toml", "rtbench/studies/weiss_emulation/study.toml",
             "rtbench/py.typed"} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert "License-Expression: Apache-2.0" in metadata and "Author: rtbench developers" in metadata
