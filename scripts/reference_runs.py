@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         started = time.monotonic()
         measured = reference_cells.measure(patterns, ref.document, workspace=args.home, workers=args.workers,
-                                           progress=_progress)
+                                           progress=_progress, seconds=ref.stored_seconds)
         seconds = time.monotonic() - started
         if args.check:
             changes = []

@@ -83,12 +83,14 @@ def planned(patterns: Iterable[str] = ("*",)) -> tuple[matrix.Matrix, list[campa
 
 
 def measure(patterns: Iterable[str], document: Document, *, workspace: Path | None = None,
-            workers: int | None = None, progress: Callable[[str], None] = lambda line: None
-            ) -> dict[str, dict[str, Any]]:
+            workers: int | None = None, progress: Callable[[str], None] = lambda line: None,
+            seconds: Callable[[str], float] = lambda name: 0.0) -> dict[str, dict[str, Any]]:
     """Runs the reference cells whose names match any pattern, in a fresh workspace (a
     temporary one unless given: a reference run never reuses a stored cell), and returns each
-    as `document` makes it of the run (before the store gives the run its id), by cell name."""
+    as `document` makes it of the run (before the store gives the run its id), by cell name.
+    The cells start longest first, by `seconds` (a cell's expected run time, by name)."""
     plan, cells = planned(patterns)
+    cells = sorted(cells, key=lambda cell: seconds(cell_name(cell.axes)), reverse=True)
     with tempfile.TemporaryDirectory(prefix="rtbench-reference-") as scratch:
         home = Workspace(workspace or Path(scratch) / "workspace")
         home.root.mkdir(parents=True, exist_ok=True)

@@ -91,7 +91,7 @@ def _measure(study: studies.Study, args: argparse.Namespace) -> int:
             request = cell.request
             print(f"{cell_name(cell.axes):<44} {request.target} {request.os or ''} {request.profile}")
         return 0
-    measured = reference_cells.measure(cells, ref.document, workers=args.workers,
+    measured = reference_cells.measure(cells, ref.document, workers=args.workers, seconds=ref.stored_seconds,
                                        progress=lambda line: print(f"study: {line}", file=sys.stderr, flush=True))
     for name, doc in sorted(measured.items()):
         path = ref.write(name, doc, args.runs)

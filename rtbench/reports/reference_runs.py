@@ -190,6 +190,16 @@ def without_paths(value: Any, workspace: Path | None = None) -> Any:
     return _walk(value, _prefixes({}, workspace))
 
 
+def stored_seconds(name: str) -> float:
+    """How long the cell's stored run ran (0 for one not stored yet): reference_cells.measure starts
+    the longest first, so that the cells left for the last free worker are short ones (PREEMPT_RT
+    Linux's catalogue runs for minutes, the Cortex-M cells for one or two; started last, it ran
+    alone at the end)."""
+    if name not in names():
+        return 0.0
+    return float(shared(name)["manifest"].get("run", {}).get("seconds") or 0.0)
+
+
 # -- comparing ---------------------------------------------------------------------------------
 
 def label(row: dict[str, Any]) -> str:

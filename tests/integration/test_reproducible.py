@@ -10,7 +10,15 @@ printed no warning (rtbench's own code fails on one; the kernel's files build wi
 default warnings, and the trees rtbench supports have none today). The whole catalogue is built
 for two pairs; the others build the one-task image, which compiles the whole port, kernel and
 target but no benchmark, to keep this test short. uC/OS-II and ThreadX pairs skip (with rtbench
-doctor's reason) unless UCOS2_PATH / THREADX_PATH point at their trees."""
+doctor's reason) unless UCOS2_PATH / THREADX_PATH point at their trees.
+
+Not every pair is built twice: what makes a build reproducible is its build rules (rtbench's
+flags, prefix maps and link, and a kernel's own build, as NuttX's), the same for every core of
+one instruction-set profile; another core of the profile changes -mcpu/-mfpu and which
+port directory the same rules compile. So the test builds each kernel once per profile (NuttX on
+qemu-m4f proves qemu-m7's NuttX, ThreadX on qemu-m3 the M4F and M7 ones, on vexriscv-sim the
+RP2350's), and every target once with its default kernel for the target's own files (board-stm32f4
+with FreeRTOS: its ThreadX and uC/OS-II are qemu-m4f's ports). The list is CELLS."""
 from __future__ import annotations
 
 import shutil
@@ -27,6 +35,32 @@ from tests.parts import need
 # The pairs whose whole catalogue is built: the default image, and the cycle-accurate soft-core's.
 WHOLE_CATALOGUE = {("qemu-m3", "freertos"), ("vexriscv-sim", "freertos")}
 PAIRS = sorted((target.name, kernel.name) for target in targets() for kernel in kernels() if kernel.runs_on(target))
+# The instruction-set profile a core's port is written for: a kernel's ports for the cores of one
+# profile are built by the same rules.
+PROFILES = {"cortex-m0": "armv6-m", "cortex-m3": "armv7-m", "cortex-m4f": "armv7-m", "cortex-m7": "armv7-m",
+            "cortex-m33": "armv8-m", "cortex-a9": "armv7-a", "riscv32": "rv32", "hazard3": "rv32", "native": "host"}
+
+
+def _profile(target_name: str) -> str:
+    arch = find_target(target_name).arch
+    return PROFILES.get(arch, arch)  # a new core is its own profile until it is named here
+
+
+def _cells(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every target with its default kernel, then each kernel on the first target of each
+    profile (the emulated targets before the boards)."""
+    order = sorted(pairs, key=lambda pair: (pair[0].startswith("board-"), pair))
+    chosen = {(t, k) for t, k in order if k == find_target(t).spec.get("default_os")}
+    chosen |= {next(p for p in order if p[0] == target) for target in {t for t, _ in order} - {t for t, _ in chosen}}
+    ports = {(k, _profile(t)) for t, k in chosen}
+    for target_name, kernel_name in order:
+        if (kernel_name, _profile(target_name)) not in ports:
+            ports.add((kernel_name, _profile(target_name)))
+            chosen.add((target_name, kernel_name))
+    return sorted(chosen)
+
+
+CELLS = _cells(PAIRS)
 
 
 def _source(kernel_name: str) -> sources.KernelSource:
@@ -55,7 +89,15 @@ def test_the_pairs_are_every_port_on_every_target() -> None:
     assert ("qemu-m3", "linux-rt") not in PAIRS and len(PAIRS) >= 21
 
 
-@pytest.mark.parametrize(("target_name", "kernel_name"), PAIRS, ids=[f"{t}-{k}" for t, k in PAIRS])
+def test_the_cells_hold_every_target_and_every_kernel_on_every_profile() -> None:
+    assert {t for t, _ in CELLS} == {t for t, _ in PAIRS}
+    assert {(k, _profile(t)) for t, k in CELLS} == {(k, _profile(t)) for t, k in PAIRS}
+    assert set(PAIRS) >= set(CELLS) >= WHOLE_CATALOGUE
+    assert ("qemu-m4f", "nuttx") in CELLS and ("qemu-m7", "nuttx") not in CELLS
+    assert ("board-stm32f4", "freertos") in CELLS and ("board-stm32f4", "threadx") not in CELLS
+
+
+@pytest.mark.parametrize(("target_name", "kernel_name"), CELLS, ids=[f"{t}-{k}" for t, k in CELLS])
 def test_two_clean_builds_are_identical_and_warning_free(target_name: str, kernel_name: str, workspace: Workspace,
                                                          repo_dir: Path, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
