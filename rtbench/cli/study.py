@@ -48,8 +48,8 @@ def cmd_study(args: argparse.Namespace) -> int:
 
 
 def _check(study: studies.Study, runs: Path | None) -> int:
-    from ..reports import published_studies
     from ..campaign import reference_cells
+    from ..reports import published_studies
     from ..reports import reference_runs as ref
     from ..reports.report import run_to_json
     from ..results.runsource import run_from_document
@@ -58,7 +58,8 @@ def _check(study: studies.Study, runs: Path | None) -> int:
     changes: list[ref.Change] = []
     for cell in study.cells():
         if cell not in known:
-            raise RtbenchError(f"study '{study.id}' names '{cell}', which is no cell of {reference_cells.matrix_path().name}",
+            matrix_name = reference_cells.matrix_path().name
+            raise RtbenchError(f"study '{study.id}' names '{cell}', which is no cell of {matrix_name}",
                                f"add it to the reference campaign or fix {study.folder / 'study.toml'}")
         stored = ref.load(cell, runs)
         changes += ref.compare(cell, stored, ref.portable(run_to_json(run_from_document(stored))))
@@ -83,10 +84,12 @@ def _measure(study: studies.Study, args: argparse.Namespace) -> int:
     known = set(reference_cells.cell_names(cells))
     missing = [cell for cell in cells if cell not in known]
     if missing:
-        raise RtbenchError(f"study '{study.id}' names {', '.join(missing)}, no cell of {reference_cells.matrix_path().name}",
+        matrix_name = reference_cells.matrix_path().name
+        raise RtbenchError(f"study '{study.id}' names {', '.join(missing)}, no cell of {matrix_name}",
                            f"add it to the reference campaign or fix {study.folder / 'study.toml'}")
     if args.dry_run:
-        _, planned = reference_cells.planned(cells)  # checked as measuring checks them: a missing kernel tree is an error
+        # Checked as measuring checks them: a missing kernel tree is an error.
+        _, planned = reference_cells.planned(cells)
         for cell in planned:
             request = cell.request
             print(f"{cell_name(cell.axes):<44} {request.target} {request.os or ''} {request.profile}")

@@ -142,6 +142,10 @@ def _relative(text: str, prefixes: list[tuple[str, str]]) -> str:
     if "=/" in text:
         # An option's value inside one argument (QEMU's `-plugin LIB,params=PATH,out=PATH`).
         text = _EMBEDDED_PATH.sub(lambda m: m.group(1) + _leading(m.group(2), prefixes), text)
+    option = _OPTION_PATH.match(text)
+    if option:
+        # A compiler option joined to its path (`-B/path/lib/`: RTEMS's kernel libraries).
+        return option.group(1) + _leading(option.group(2), prefixes)
     return _leading(text, prefixes)
 
 
@@ -157,6 +161,7 @@ def _leading(text: str, prefixes: list[tuple[str, str]]) -> str:
 
 
 _EMBEDDED_PATH = re.compile(r"(=)(/[^,]*)")
+_OPTION_PATH = re.compile(r"^(-[A-Za-z])(/.*)$")
 
 
 def _walk(value: Any, prefixes: list[tuple[str, str]]) -> Any:
