@@ -19,7 +19,7 @@ from rtbench.acquire import catalogue, platforms
 from rtbench.cli import parser
 from rtbench.errors import RtbenchError
 from rtbench.reports import benchmark_figures, code_facts, reference_runs
-from tests import doc_anchors, doc_counts
+from tests import doc_anchors, doc_counts, doc_statistics
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -251,6 +251,27 @@ def test_the_stale_count_check_finds_whole_set_claims_only() -> None:
     assert doc_counts.stale_claims(page, counts) == [
         "Limitations - Four kernel ports", "Today it runs three RTOS kernels", "CI exercises all three RTOS kernels",
         "It ships 12 targets"]
+
+
+def test_every_quoted_figure_names_its_statistic() -> None:
+    unnamed = {page: found for page, text in _prose_pages().items()
+               if (found := doc_statistics.unnamed_statistics(text))}
+    assert unnamed == {}, "say which statistic each <!-- rtbench:value --> is (\"the median, ...\") in its paragraph"
+
+
+def test_the_statistic_check_finds_a_figure_whose_statistic_is_unsaid() -> None:
+    cell = "vexriscv-sim-minimal-freertos-codesign"
+    pereira = (f"**The co-designed decision is constant.** The decision takes\n"
+               f"<!-- rtbench:value {cell} sched_decision_prio[tasks=5] --> cycles at 5 tasks and\n"
+               f"<!-- rtbench:value {cell} sched_decision_prio[tasks=15] mean --> at 15.\n")
+    assert doc_statistics.unnamed(pereira) == ["mean", "median"]
+    assert doc_statistics.unnamed(pereira.replace("takes", "takes a median of")) == ["mean"]
+    page = ("# Page\n\nThe worst case of the median, `<!-- rtbench:value c a max -->`, is not quoted.\n\n"
+            "- Mean: <!-- rtbench:value c a mean -->.\n- Code: <!-- rtbench:value c a p90 -->, "
+            "<!-- rtbench:value c footprint[part=kernel,section=text] --> bytes.\n\n"
+            "| benchmark | median |\n|---|---|\n| a | <!-- rtbench:value c a --> |\n"
+            "```\n<!-- rtbench:value c a -->\n```\nAfter a fence: <!-- rtbench:value c a min -->\n")
+    assert doc_statistics.unnamed_statistics(page) == ["- Code: …, … bytes. [p90]", "After a fence: … [min]"]
 
 
 def _section(text: str, heading: str) -> str:
