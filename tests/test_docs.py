@@ -19,7 +19,7 @@ from rtbench.acquire import catalogue, platforms
 from rtbench.cli import parser
 from rtbench.errors import RtbenchError
 from rtbench.reports import benchmark_figures, code_facts, reference_runs
-from tests import doc_anchors, doc_counts, doc_statistics
+from tests import doc_anchors, doc_counts, doc_statistics, modules
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -292,6 +292,24 @@ def test_the_code_map_has_every_port_and_target_folder() -> None:
     folders = [p for kind in ("os", "targets") for p in sorted((REPO / "firmware" / kind).iterdir()) if p.is_dir()]
     assert folders
     assert [f"{p.parent.name}/{p.name}" for p in folders if f"{p.name}/" not in code_map] == []
+
+
+def test_every_module_and_script_says_what_it_is_in_a_first_sentence() -> None:
+    code_map = modules.load("docs/hooks/code_map.py")
+    assert code_map.undescribed(REPO) == [], "give each a docstring (or leading comment) that opens with a sentence"
+    assert code_map.first_sentence("Runners start an image. They feed its console.") == "Runners start an image."
+    assert code_map.first_sentence("The run manifest:\n\n- its kernel") == "The run manifest:"
+    assert code_map.first_sentence("a heading without an end\n\nA sentence.") is None
+
+
+def test_the_design_page_maps_every_module_with_its_docstring(site: Path) -> None:
+    page = (site / "design" / "index.html").read_text()
+    modules_ = [p for p in sorted((REPO / "rtbench").rglob("*.py")) if "__pycache__" not in p.parts]
+    assert modules_
+    assert [p.name for p in modules_ if f"<code>{p.name}</code>" not in page] == []
+    assert "<code>catalogue.py</code>: The benchmark catalogue, read from the firmware" in page
+    assert "<code>reference_runs.py</code>: Measures the reference runs" in page
+    assert "rtbench:code-map" not in page
 
 
 def test_the_kernel_sources_table_lists_every_kernel_built_from_your_tree() -> None:
