@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,25 @@ def test_the_cli_reference_lists_every_subcommand(site: Path) -> None:
     assert len(names) >= 10
     for name in names:
         assert f"rtbench {name}" in reference, name
+    # A command that reads runs shows its own output on a reference run, printed at build time.
+    assert "$ rtbench report qemu-m3-threadx-wake-order.json" in reference
+    assert "sem_wake_order" in reference and "rtbench:command" not in reference
+
+
+def _command_names() -> list[str]:
+    subparsers = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return [name for action in subparsers for name in action.choices]
+
+
+def test_every_command_has_one_example_in_the_cli_reference() -> None:
+    examples = tomllib.loads((REPO / "docs" / "cli-examples.toml").read_text())
+    assert sorted(examples) == sorted(_command_names())
+    assert {name: sorted(e) for name, e in examples.items() if sorted(e) not in (["run"], ["described"])} == {}
+    measuring = {"run", "campaign", "history", "ab", "bisect", "calibrate", "footprint", "kernels"}
+    assert [name for name in measuring if "run" in examples[name]] == [], "a command that measures is described"
+    typed = [name for name, e in examples.items() if re.search(r"\d+\.\d+\s*(cycles|instructions|MHz|%)",
+                                                              e.get("described", ""))]
+    assert typed == [], "a described example names no measured figure"
 
 
 def test_targets_and_kernels_have_pages(site: Path) -> None:

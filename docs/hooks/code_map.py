@@ -77,9 +77,8 @@ def _entries(folder: Path, is_package: bool) -> list[Path]:
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or path.name == "__pycache__" or path.name == "__init__.py":
             continue
-        if path.is_dir() and (not is_package or (path / "__init__.py").exists()):
-            found.append(path)
-        elif path.is_file() and path.suffix in _DESCRIBED:
+        if (path.is_dir() and (not is_package or (path / "__init__.py").exists())) or \
+                (path.is_file() and path.suffix in _DESCRIBED):
             found.append(path)
     return found
 
