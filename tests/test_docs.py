@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from rtbench.acquire import catalogue, platforms
 from rtbench.cli import parser
 from rtbench.errors import RtbenchError
 from rtbench.reports import benchmark_figures, code_facts, reference_runs
-from tests import doc_anchors, doc_counts
+from tests import doc_anchors, doc_counts, doc_statistics, modules
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -156,6 +157,25 @@ def test_the_cli_reference_lists_every_subcommand(site: Path) -> None:
     assert len(names) >= 10
     for name in names:
         assert f"rtbench {name}" in reference, name
+    # A command that reads runs shows its own output on a reference run, printed at build time.
+    assert "$ rtbench report qemu-m3-threadx-wake-order.json" in reference
+    assert "sem_wake_order" in reference and "rtbench:command" not in reference
+
+
+def _command_names() -> list[str]:
+    subparsers = [a for a in parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return [name for action in subparsers for name in action.choices]
+
+
+def test_every_command_has_one_example_in_the_cli_reference() -> None:
+    examples = tomllib.loads((REPO / "docs" / "cli-examples.toml").read_text())
+    assert sorted(examples) == sorted(_command_names())
+    assert {name: sorted(e) for name, e in examples.items() if sorted(e) not in (["run"], ["described"])} == {}
+    measuring = {"run", "campaign", "history", "ab", "bisect", "calibrate", "footprint", "kernels"}
+    assert [name for name in measuring if "run" in examples[name]] == [], "a command that measures is described"
+    typed = [name for name, e in examples.items() if re.search(r"\d+\.\d+\s*(cycles|instructions|MHz|%)",
+                                                              e.get("described", ""))]
+    assert typed == [], "a described example names no measured figure"
 
 
 def test_targets_and_kernels_have_pages(site: Path) -> None:
@@ -253,6 +273,27 @@ def test_the_stale_count_check_finds_whole_set_claims_only() -> None:
         "It ships 12 targets"]
 
 
+def test_every_quoted_figure_names_its_statistic() -> None:
+    unnamed = {page: found for page, text in _prose_pages().items()
+               if (found := doc_statistics.unnamed_statistics(text))}
+    assert unnamed == {}, "say which statistic each <!-- rtbench:value --> is (\"the median, ...\") in its paragraph"
+
+
+def test_the_statistic_check_finds_a_figure_whose_statistic_is_unsaid() -> None:
+    cell = "vexriscv-sim-minimal-freertos-codesign"
+    pereira = (f"**The co-designed decision is constant.** The decision takes\n"
+               f"<!-- rtbench:value {cell} sched_decision_prio[tasks=5] --> cycles at 5 tasks and\n"
+               f"<!-- rtbench:value {cell} sched_decision_prio[tasks=15] mean --> at 15.\n")
+    assert doc_statistics.unnamed(pereira) == ["mean", "median"]
+    assert doc_statistics.unnamed(pereira.replace("takes", "takes a median of")) == ["mean"]
+    page = ("# Page\n\nThe worst case of the median, `<!-- rtbench:value c a max -->`, is not quoted.\n\n"
+            "- Mean: <!-- rtbench:value c a mean -->.\n- Code: <!-- rtbench:value c a p90 -->, "
+            "<!-- rtbench:value c footprint[part=kernel,section=text] --> bytes.\n\n"
+            "| benchmark | median |\n|---|---|\n| a | <!-- rtbench:value c a --> |\n"
+            "```\n<!-- rtbench:value c a -->\n```\nAfter a fence: <!-- rtbench:value c a min -->\n")
+    assert doc_statistics.unnamed_statistics(page) == ["- Code: …, … bytes. [p90]", "After a fence: … [min]"]
+
+
 def _section(text: str, heading: str) -> str:
     start = text.index(f"\n{heading}\n")
     end = text.find("\n## ", start + 1)
@@ -271,6 +312,25 @@ def test_the_code_map_has_every_port_and_target_folder() -> None:
     folders = [p for kind in ("os", "targets") for p in sorted((REPO / "firmware" / kind).iterdir()) if p.is_dir()]
     assert folders
     assert [f"{p.parent.name}/{p.name}" for p in folders if f"{p.name}/" not in code_map] == []
+
+
+def test_every_module_and_script_says_what_it_is_in_a_first_sentence() -> None:
+    code_map = modules.load("docs/hooks/code_map.py")
+    assert code_map.undescribed(REPO) == [], "give each a docstring (or leading comment) that opens with a sentence"
+    assert code_map.first_sentence("Runners start an image. They feed its console.") == "Runners start an image."
+    assert code_map.first_sentence("The run manifest:\n\n- its kernel") == "The run manifest:"
+    assert code_map.first_sentence("a heading without an end\n\nA sentence.") is None
+
+
+def test_the_design_page_maps_every_module_with_its_docstring(site: Path) -> None:
+    page = (site / "design" / "index.html").read_text()
+    modules_ = [p for p in sorted((REPO / "rtbench").rglob("*.py")) if "__pycache__" not in p.parts
+                and p.name != "__init__.py"]  # a package is listed by its folder, with its __init__'s sentence
+    assert modules_
+    assert [p.name for p in modules_ if f"<code>{p.name}</code>" not in page] == []
+    assert "<code>catalogue.py</code>: The benchmark catalogue, read from the firmware" in page
+    assert "<code>reference_runs.py</code>: Measures the reference runs" in page
+    assert "rtbench:code-map" not in page
 
 
 def test_the_kernel_sources_table_lists_every_kernel_built_from_your_tree() -> None:

@@ -198,16 +198,37 @@ def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.Ar
     return found
 
 
-def cli_page(parser: argparse.ArgumentParser) -> str:
+def cli_examples(repo_root: Path) -> dict[str, dict[str, str]]:
+    """docs/cli-examples.toml: per command, `run` (the arguments of a command the page runs on the
+    reference runs) or `described` (a sentence about a command that measures)."""
+    import tomllib
+
+    return tomllib.loads((repo_root / "docs" / "cli-examples.toml").read_text(encoding="utf-8"))
+
+
+def _example(name: str, example: dict[str, str]) -> str:
+    if "run" in example:
+        return ("**Example**, run on the stored reference runs when this page was built:\n\n"
+                f"<!-- rtbench:command {example['run']} -->\n")
+    if "described" in example:
+        return f"**Example.** {example['described']}\n"
+    raise ValueError(f"docs/cli-examples.toml: [{name}] has neither run nor described")
+
+
+def cli_page(parser: argparse.ArgumentParser, examples: dict[str, dict[str, str]]) -> str:
     def wide(prog: str) -> argparse.HelpFormatter:
         return argparse.HelpFormatter(prog, width=_HELP_WIDTH)
 
     parser.formatter_class = wide
     parts = ["# Command-line reference\n\nGenerated from rtbench's own argument parser (`rtbench.cli.parser()`); "
-             "`rtbench COMMAND --help` prints the same.\n\n## rtbench\n\n```\n" + parser.format_help() + "```\n"]
+             "`rtbench COMMAND --help` prints the same. Each command's example is either its output on the "
+             "stored reference runs (docs/reference/), printed when the site was built, or, for a command that "
+             "measures, a description of what it does (docs/cli-examples.toml).\n\n"
+             "## rtbench\n\n```\n" + parser.format_help() + "```\n"]
     for name, sub, summary in _subcommands(parser):
         sub.formatter_class = wide
-        parts.append(f"## rtbench {name}\n\n{summary}\n\n```\n{sub.format_help()}```\n")
+        parts.append(f"## rtbench {name}\n\n{summary}\n\n```\n{sub.format_help()}```\n\n"
+                     + _example(name, examples.get(name, {})))
     return "\n".join(parts)
 
 
@@ -230,7 +251,7 @@ def generated_pages(config: MkDocsConfig) -> dict[str, str]:
     pages.update({f"targets/{t.name}.md": described_page("Target", t, "target.toml") for t in targets})
     pages["kernels/index.md"] = described_index("Kernels", kernels, "os")
     pages.update({f"kernels/{k.name}.md": described_page("Kernel", k, "os.toml") for k in kernels})
-    pages["cli.md"] = cli_page(rtbench.cli.parser())
+    pages["cli.md"] = cli_page(rtbench.cli.parser(), cli_examples(repo_root))
     return pages
 
 
