@@ -32,50 +32,13 @@ sys.path.insert(0, str(REPO))
 
 from rtbench.acquire import platforms  # noqa: E402
 from rtbench.acquire.runners import qemu  # noqa: E402
-from rtbench.reports import reference_runs  # noqa: E402
+from rtbench.reports.tables import registry  # noqa: E402
+from rtbench.reports.tables.rtems_tmtests import PAIRS  # noqa: E402,F401  (the pairs its tests read)
 
 RECORD = REPO / "docs" / "reference" / "rtems-tmtests.json"
 SCHEMA = "rtbench-rtems-tmtests/1"
 BSP = "arm/realview_pbx_a9_qemu"
 _FIGURE = re.compile(r"^(\S.*?) - (-?\d+)\s*$")
-# Ticks of the global timer (10 ns) to instructions (one per 32 ns under -icount shift=5).
-SCALE = (5, 16)
-
-# rtbench's benchmark, the timing test and its line that time the same directive, and what
-# both time. The port's semaphores are counting ones that queue by priority: tm31 and tm32
-# (tm02's and tm03's counting/priority variants). (A difference over 10 % is explained in the
-# docs' table.)
-PAIRS: list[tuple[str, str, str, str]] = [
-    ("task_switch", "tm24", "rtems_task_wake_after: yields preempts caller",
-     "a yield to an equal-priority task, to that task running"),
-    ("task_yield_alone", "tm24", "rtems_task_wake_after: yield returns to caller", "a yield with no one to yield to"),
-    ("sem_take", "tm01", "rtems_semaphore_obtain: available", "an uncontended obtain"),
-    ("sem_give", "tm01", "rtems_semaphore_release: no waiting tasks", "a release nobody waits for"),
-    ("sem_signal_wake", "tm32", "rtems_semaphore_release: counting/priority task readied preempts caller",
-     "a release that readies a more urgent task, to that task running"),
-    ("sem_take_block", "tm31", "rtems_semaphore_obtain: counting/priority not available caller blocks",
-     "an obtain that blocks, to the next task running"),
-    ("sem_create", "tm01", "rtems_semaphore_create: only case", "creating a semaphore"),
-    ("sem_delete", "tm01", "rtems_semaphore_delete: only case", "deleting it"),
-    ("queue_send", "tm09", "rtems_message_queue_send: no waiting tasks", "a send nobody waits for"),
-    ("queue_recv", "tm09", "rtems_message_queue_receive: available", "a receive of a waiting message"),
-    ("queue_wake", "tm11", "rtems_message_queue_send: task readied preempts caller",
-     "a send that readies a more urgent receiver, to it running"),
-    ("pool_alloc", "tm20", "rtems_partition_get_buffer: available", "a partition's buffer"),
-    ("pool_free", "tm20", "rtems_partition_return_buffer: only case", "returning it"),
-    ("heap_alloc", "tm20", "rtems_region_get_segment: available", "a region's segment"),
-    ("heap_free", "tm20", "rtems_region_return_segment: no waiting tasks", "returning it"),
-    ("task_suspend", "tm06", "rtems_task_suspend: returns to caller", "suspending another task"),
-    ("task_resume", "tm06", "rtems_task_resume: task readied returns to caller", "resuming a less urgent task"),
-    ("task_create", "tm04", "rtems_task_create: only case", "creating a task"),
-    ("task_start", "tm04", "rtems_task_start: only case", "starting a created task"),
-    ("flag_wait_wake", "tm16", "rtems_event_send: task readied preempts caller",
-     "an event send that readies a more urgent task, to it running"),
-    ("timer_start_stop", "tm23", "rtems_timer_fire_after: inactive", "arming a timer"),
-    ("tick_cost[tasks=0]", "tm25", "rtems_clock_tick: only case", "one clock tick"),
-]
-
-
 def bsp_config(copy: Path) -> str:
     text = (REPO / "firmware" / "os" / "rtems" / "bsp.ini.in").read_text()
     for name, value in (("RTB_RTEMS_BSP", BSP), ("RTB_RTEMS_OPT", "-O2"), ("RTB_RTEMS_COPY", str(copy))):
@@ -136,33 +99,6 @@ def measure(tree: Path, work: Path) -> dict[str, Any]:
             "tests": tests}
 
 
-def instructions(ticks: int) -> int:
-    return (ticks * SCALE[0] + SCALE[1] // 2) // SCALE[1]
-
-
-def figure(record: dict[str, Any], test: str, message: str) -> int | None:
-    for found in record["tests"].get(test, {}).get("figures", []):
-        if found["message"] == message:
-            return instructions(int(found["ticks"]))
-    return None
-
-
-def show(record: dict[str, Any], run: dict[str, Any]) -> str:
-    medians = {reference_runs.label(r): r["p50"] for r in run["results"] if r["status"] == "ok"}
-    lines = ["| rtbench | median | RTEMS timing test | figure | rtbench / test | what both time |",
-             "| --- | ---: | --- | ---: | ---: | --- |"]
-    for label, test, message, what in PAIRS:
-        theirs, ours = figure(record, test, message), medians.get(label)
-        ratio = f"{ours / theirs:.2f}" if theirs and ours is not None else "—"
-        lines.append(f"| `{label}` | {ours if ours is not None else '—'} | {test} `{message}` | "
-                     f"{theirs if theirs is not None else '—'} | {ratio} | {what} |")
-    version = record["rtems"]["version"]
-    lines.append("")
-    lines.append(f"RTEMS {version}, BSP `{record['rtems']['bsp']}`, both in instructions (QEMU `-icount`); the "
-                 f"timing tests' figures are their averages, rtbench's the medians of the stored run.")
-    return "\n".join(lines)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     what = parser.add_mutually_exclusive_group(required=True)
@@ -172,8 +108,7 @@ def main() -> int:
     parser.add_argument("--work", type=Path, help="where to build (default: a temporary folder)")
     args = parser.parse_args()
     if args.show:
-        print(show(json.loads(RECORD.read_text()), json.loads(args.show.read_text())))
-        return 0
+        return registry.main("rtems_tmtests", [str(args.show), "--record", str(RECORD)])
     import os
 
     tree = os.environ.get("RTEMS_PATH")

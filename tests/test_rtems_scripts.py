@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from rtbench.acquire import catalogue
+from rtbench.reports.tables import rtems_tmtests as tmtests
 from tests.modules import load
 
-tmtests = load("scripts/rtems_tmtests.py")
 subset = load("scripts/rtems_subset.py")
 
 # put_time's message: adjacent C string literals, after ATTR_DESC is replaced by its value.
@@ -72,7 +72,7 @@ def test_every_pair_names_a_benchmark_of_the_catalogue() -> None:
 
 def test_every_pair_names_a_line_its_timing_test_prints() -> None:
     folder = _tmtests_dir()
-    missing = [(label, test, message) for label, test, message, _ in tmtests.PAIRS
+    missing = [(label, test, message) for label, test, message, *_ in tmtests.PAIRS
                if message not in printed_messages(folder, test)]
     assert missing == []
 
@@ -126,3 +126,20 @@ def test_the_bsp_options_are_options_of_the_tree_for_its_bsp() -> None:
     assert keys and [key for key in keys if key not in defined] == []
     fast_idle = (tree / "spec/build/bsps/arm/realview-pbx-a9/optclkfastidle.yml").read_text()
     assert "arm/realview_pbx_a9_qemu" in fast_idle.split("value: true")[0]
+
+
+def test_the_cross_check_pairs_every_directive_and_says_why_a_pair_differs() -> None:
+    """The stored timing tests' figures beside the stored RTEMS run: every pair has both figures,
+    and every pair more than 10 % apart carries its reason in the table."""
+    from rtbench.paths import checkout_dir
+    from rtbench.reports.tables import registry
+
+    root = checkout_dir()
+    assert root is not None
+    table = registry.render("rtems_tmtests", [str(root / "docs" / "reference" / "qemu-a9-rtems.json.gz")])
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| `")]
+    assert len(rows) == len(tmtests.PAIRS)
+    for row in rows:
+        ratio, why = row[4], row[6].rstrip("| ").strip()
+        assert ratio != "—", row
+        assert abs(float(ratio) - 1.0) <= 0.10 or why, row
