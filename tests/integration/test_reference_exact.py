@@ -21,10 +21,10 @@ from tests.parts import need
 
 # The cells CI measures again (about two minutes): the three kernels' catalogues, 1 kHz tick
 # windows and FreeRTOS's tickless idle on qemu-m3, and FreeRTOS and PREEMPT_RT Linux on qemu-a9
-# (the Peters 2013 page); the guides' smaller cells and the soft-core's by
-# `scripts/reference_runs.py --check`.
+# (the Peters 2013 page), and RTEMS there where its tree and toolchain are; the guides' smaller
+# cells and the soft-core's by `scripts/reference_runs.py --check`.
 PATTERNS = ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx", "qemu-m3-*-tick1k", "qemu-m3-freertos-tickless",
-            "qemu-a9-freertos", "qemu-a9-linux-rt"]
+            "qemu-a9-freertos", "qemu-a9-linux-rt", "qemu-a9-rtems"]
 CELLS = reference_cells.cell_names(PATTERNS)
 KERNELS = {value.label: str(value.settings["kernel"]) for axis in matrix.read(reference_cells.matrix_path()).axes
            for value in axis.values if value.label in CELLS}
