@@ -5,9 +5,11 @@ message, in a script or in the docs' build), never a SystemExit from inside the 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import NoReturn
 
 from ...errors import RtbenchError
+from ...paths import Workspace
 
 
 class Arguments(argparse.ArgumentParser):
@@ -18,3 +20,13 @@ class Arguments(argparse.ArgumentParser):
 def parser(name: str, description: str) -> Arguments:
     """The parser of the view NAME, named as its script (`python3 scripts/NAME.py`) in its usage."""
     return Arguments(prog=f"{name}.py", description=description)
+
+
+def runs_and_store(name: str, description: str, argv: list[str]) -> tuple[list[str], Path]:
+    """A view over several runs: its run files or stored run ids, and the store the ids are in
+    (--home's, else the default workspace's)."""
+    cmd = parser(name, description)
+    cmd.add_argument("runs", nargs="+", help="run JSON files or stored run ids")
+    cmd.add_argument("--home", type=Path, default=None, help="the workspace whose store holds the run ids")
+    args = cmd.parse_args(argv)
+    return args.runs, (Workspace(args.home) if args.home else Workspace.default()).store

@@ -15,9 +15,8 @@ import re
 from pathlib import Path
 
 from ...model import Run
-from ...paths import Workspace
 from ...results.runsource import load_run
-from .arguments import parser
+from .arguments import runs_and_store
 
 PHASE = re.compile(r"^phase (\w+): (-?\d+) (\w+)$")
 MISSING = "—"
@@ -61,9 +60,5 @@ def table(specs: list[str], store: Path) -> str:
 
 
 def render(argv: list[str]) -> str:
-    args_parser = parser("boot_phases", "`boot_time`'s phases of runs side by side, as a Markdown table.")
-    args_parser.add_argument("runs", nargs="+", help="run JSON files or stored run ids")
-    args_parser.add_argument("--home", type=Path, default=None, help="the workspace whose store holds the run ids")
-    args = args_parser.parse_args(argv)
-    workspace = Workspace(args.home) if args.home else Workspace.default()
-    return table(args.runs, workspace.store)
+    runs, store = runs_and_store("boot_phases", "`boot_time`'s phases of runs side by side, as a Markdown table.", argv)
+    return table(runs, store)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...analysis.rhealstone import COMPONENTS, composite
-from ...paths import Workspace
 from ...results.runsource import load_run, run_name
-from .arguments import parser
+from .arguments import runs_and_store
 
 
 def table(specs: list[str], store: Path) -> str:
@@ -31,9 +30,5 @@ def table(specs: list[str], store: Path) -> str:
 
 
 def render(argv: list[str]) -> str:
-    args_parser = parser("rhealstone", "The Rhealstone composite of runs side by side.")
-    args_parser.add_argument("runs", nargs="+", help="run JSON files or stored run ids")
-    args_parser.add_argument("--home", type=Path, default=None, help="the workspace whose store holds the run ids")
-    args = args_parser.parse_args(argv)
-    workspace = Workspace(args.home) if args.home else Workspace.default()
-    return table(args.runs, workspace.store)
+    runs, store = runs_and_store("rhealstone", "The Rhealstone composite of runs side by side.", argv)
+    return table(runs, store)
