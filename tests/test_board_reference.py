@@ -58,4 +58,4 @@ def test_the_board_page_shows_the_calibration() -> None:
     assert "| `task_switch` |" in shown and "rtbench:calibration" not in shown
     # a value of a stored board run (a reference name with a folder) renders in a sentence
     board_task_switch = _medians(ref.load(RUN))["task_switch"]
-    assert f"(`task_switch`, {board_task_switch:g} against" in shown and "rtbench:value" not in shown
+    assert f"(`task_switch`'s medians, {board_task_switch:g} against" in shown and "rtbench:value" not in shown
