@@ -11,16 +11,16 @@ import sys
 import tomllib
 from pathlib import Path
 
-
 from tests.parts import need
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "scripts" / "unmet_requirements.py"
 
 
-def unmet(group: str, pyproject: Path = REPO / "pyproject.toml", site: Path | None = None) -> subprocess.CompletedProcess:
-    """The script run as setup.sh runs it, isolated; `site` is a folder of extra distributions, found on
-    PYTHONPATH (which -I would ignore, so -s -P keep the rest of the isolation then)."""
+def unmet(group: str, pyproject: Path = REPO / "pyproject.toml",
+          site: Path | None = None) -> subprocess.CompletedProcess:
+    """The script run as a command, isolated from this checkout and the user's site; `site` is a folder
+    of more distributions, found on PYTHONPATH (which -I would ignore, so -s -P isolate the rest then)."""
     isolation, env = (["-I"], None) if site is None else (["-s", "-P"], {**os.environ, "PYTHONPATH": str(site)})
     return subprocess.run([sys.executable, *isolation, str(SCRIPT), group, "--pyproject", str(pyproject)],
                           capture_output=True, text=True, timeout=60, env=env)

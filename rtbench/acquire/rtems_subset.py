@@ -69,7 +69,8 @@ def build(tree: Path, work: Path, bsp: str, tmtests: bool, trace: Path | None) -
     try:
         subprocess.run(command, check=True)
     except FileNotFoundError as err:
-        raise RtbenchError(f"cannot run {command[0]}: {err.strerror}", "scripts/setup.sh --part rtems installs it") from None
+        raise RtbenchError(f"cannot run {command[0]}: {err.strerror}",
+                           "scripts/setup.sh --part rtems installs it") from None
     except subprocess.CalledProcessError as err:
         raise RtbenchError(f"building RTEMS from {tree} failed (exit {err.returncode}; its output is above)") from None
     return work / "rtems"
