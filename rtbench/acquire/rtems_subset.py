@@ -127,14 +127,18 @@ def tree_files(tree: Path) -> int:
 
 
 def library_objects(copy: Path, bsp: str) -> dict[str, str]:
-    """Each installed library's members and their SHA-256."""
-    ar = tools_dir() / "arm-rtems6-ar"
+    """Each installed library's members and the SHA-256 of each without its debug information:
+    an assembler source's records the folder it was built in (GCC does not hand the C files'
+    -fdebug-prefix-map to the assembler), and the subset is built in another folder than the tree."""
+    ar, strip = tools_dir() / "arm-rtems6-ar", tools_dir() / "arm-rtems6-strip"
     libdir = copy.parent / "install" / "arm-rtems6" / bsp.split("/")[1] / "lib"
     digests = {}
     for library in sorted(libdir.glob("*.a")):
         with tempfile.TemporaryDirectory() as scratch:
             subprocess.run([str(ar), "x", str(library)], cwd=scratch, check=True)
-            for member in sorted(Path(scratch).iterdir()):
+            members = sorted(Path(scratch).iterdir())
+            subprocess.run([str(strip), "--strip-debug", *map(str, members)], check=True)
+            for member in members:
                 digests[f"{library.name}({member.name})"] = hashlib.sha256(member.read_bytes()).hexdigest()
     return digests
 
