@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
-"""The RTEMS scripts' parts that need no toolchain: the cross-check's pairs name benchmarks of
+"""The RTEMS tools' parts that need no toolchain: the cross-check's pairs name benchmarks of
 the catalogue and lines RTEMS's timing tests print (read from RTEMS's own sources, where
 RTEMS_PATH names a tree), and the subset keeps what a traced build opened for reading, read from
 a real strace trace."""
@@ -10,15 +10,15 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rtbench.acquire import catalogue
+from rtbench.acquire import rtems_subset as subset
+from rtbench.paths import checkout_dir
 from rtbench.reports.tables import rtems_tmtests as tmtests
-from tests.modules import load
-
-subset = load("scripts/rtems_subset.py")
 
 # put_time's message: adjacent C string literals, after ATTR_DESC is replaced by its value.
 _PUT_TIME = re.compile(r'put_time\(\s*((?:"[^"]*"\s*)+),')
@@ -97,8 +97,7 @@ def test_the_subset_keeps_what_the_build_opened_for_reading(tmp_path: Path) -> N
     trace = tmp_path / "trace.txt"
     # Read a source and a build product, write a file, list a folder: only the source is kept.
     script = "cat cpukit/read.c build/object.o >/dev/null; echo x > written.txt; ls cpukit >/dev/null"
-    subprocess.run(["strace", "-f", "-qq", "-y", "-e", "trace=open,openat", "-e", "status=successful",
-                    "-o", str(trace), "sh", "-c", script], cwd=copy, check=True)
+    subprocess.run([*subset.STRACE, "-o", str(trace), "sh", "-c", script], cwd=copy, check=True)
     assert subset.read_files(trace, copy) == {"cpukit/read.c"}
 
 
@@ -120,7 +119,7 @@ def test_the_bsp_options_are_options_of_the_tree_for_its_bsp() -> None:
     """Every option of bsp.ini.in is an option RTEMS's spec defines (waf configure would ignore a
     misspelt one), and the BSP's own default turns fast idle on, which rtbench turns off."""
     tree = _tmtests_dir().parent.parent
-    keys = re.findall(r"^([A-Z_]+) = ", (subset.PORT / "bsp.ini.in").read_text(), re.MULTILINE)
+    keys = re.findall(r"^([A-Z_]+) = ", (subset.port_dir() / "bsp.ini.in").read_text(), re.MULTILINE)
     defined = {m.group(1) for path in (tree / "spec" / "build").rglob("opt*.yml")
                for m in [re.search(r"^name: ([A-Z_0-9]+)$", path.read_text(), re.MULTILINE)] if m}
     assert keys and [key for key in keys if key not in defined] == []
@@ -131,7 +130,6 @@ def test_the_bsp_options_are_options_of_the_tree_for_its_bsp() -> None:
 def test_the_cross_check_pairs_every_directive_and_says_why_a_pair_differs() -> None:
     """The stored timing tests' figures beside the stored RTEMS run: every pair has both figures,
     and every pair more than 10 % apart carries its reason in the table."""
-    from rtbench.paths import checkout_dir
     from rtbench.reports.tables import registry
 
     root = checkout_dir()
@@ -143,3 +141,17 @@ def test_the_cross_check_pairs_every_directive_and_says_why_a_pair_differs() -> 
         ratio, why = row[4], row[6].rstrip("| ").strip()
         assert ratio != "—", row
         assert abs(float(ratio) - 1.0) <= 0.10 or why, row
+
+
+def test_the_subset_without_rtems_toolchain_is_refused_before_building(tmp_path: Path) -> None:
+    """scripts/rtems_subset.py, run as a command: no toolchain in RTEMS_TOOLS is exit status 2 with
+    a hint, before anything is built or written."""
+    root = checkout_dir()
+    assert root is not None
+    out = tmp_path / "subset"
+    proc = subprocess.run([sys.executable, str(root / "scripts" / "rtems_subset.py"), "--tree", str(tmp_path),
+                           "--out", str(out)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "RTEMS_TOOLS": str(tmp_path / "tools")})
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert f"no arm-rtems6-gcc in {tmp_path / 'tools' / 'bin'}" in proc.stderr and "hint:" in proc.stderr
+    assert "Traceback" not in proc.stderr and not out.exists()

@@ -2,11 +2,8 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """No test imports a script by its path (issue 40): what a test exercises lives in the package
 and scripts/ stays thin over it; tests/modules.py loads docs hooks only. A test may still run a
-script as a command, for its command-line behaviour (exit status 2 on bad input).
-
-NOT_YET_MOVED names the tests that still load a script by path: scripts with logic of their own
-that is not a table (cross-checks against independent tools, the set-up's check), until it moves
-into the package. The list may only shrink: a name on it that no longer loads a script fails too."""
+script as a command, for its command-line behaviour (exit status 2 on bad input), or because the
+script must run before the package is installed (scripts/unmet_requirements.py, the set-up's check)."""
 from __future__ import annotations
 
 import re
@@ -17,7 +14,6 @@ TESTS = Path(__file__).resolve().parent
 LOADER = re.compile(r"spec_from_file_location|\brunpy\b|\brun_path\(|\bmodules\.load\(|from tests\.modules import load")
 # A path into scripts/: "scripts/x.py", or a path built with "scripts" as one of its parts.
 SCRIPT_PATH = re.compile(r"""["']scripts/[\w./-]*\.py["']|["']scripts["']""")
-NOT_YET_MOVED = {"test_irq_exact.py", "test_requirements.py", "test_rtems_scripts.py", "test_verify_thread_metric.py"}
 
 
 def script_loaders(folder: Path) -> set[str]:
@@ -28,9 +24,7 @@ def script_loaders(folder: Path) -> set[str]:
 
 
 def test_no_test_loads_a_script_by_its_path() -> None:
-    found = script_loaders(TESTS)
-    assert found - NOT_YET_MOVED == set(), "import the package instead of a script (move the logic there)"
-    assert NOT_YET_MOVED - found == set(), "these no longer load a script: take them off NOT_YET_MOVED"
+    assert script_loaders(TESTS) == set(), "import the package instead of a script (move the logic there)"
 
 
 def test_the_check_tells_a_script_import_from_a_command_or_a_hook(tmp_path: Path) -> None:

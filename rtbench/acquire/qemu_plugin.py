@@ -8,6 +8,9 @@ library per content of their sources, so installing one again is a no-op:
   uses it to attribute a change to functions.
 - rtb_cycle_model (rtb_cycle_model.c and its rtb_cm_*.c, rtb_thumb_decode.c): the Cortex-M timing
   model, model cycles beside the instruction count (`rtbench run --cycles-model`).
+- rtb_mmio_trace (rtb_mmio_trace.c): the instruction count at every timer access, for the
+  interrupt benchmarks' cross-check (irq_crosscheck.py, scripts/irq_crosscheck.py); not installed
+  ahead, built when the check first runs.
 
 The explicit install step is `python3 -m rtbench.acquire.qemu_plugin install` (scripts/setup.sh
 --part bisect runs it; `rtbench doctor` checks for it); the commands that need a plugin install
@@ -48,6 +51,8 @@ CYCLE_MODEL = Plugin("rtb_cycle_model",
                      ("rtb_cycle_model.c", "rtb_cm_params.c", "rtb_cm_costs.c", "rtb_cm_flow.c", "rtb_cm_tags.c",
                       "rtb_thumb_decode.c"),
                      ("rtb_qemu_plugin_api.h", "rtb_cm_model.h", "rtb_thumb_decode.h"))
+# The interrupt cross-check's timer-access log (irq_crosscheck.py); built when the check runs.
+MMIO_TRACE = Plugin("rtb_mmio_trace", ("rtb_mmio_trace.c",))
 PLUGINS = (PROFILE, CYCLE_MODEL)
 SOURCE = SOURCE_DIR / PROFILE.sources[0]
 

@@ -1,35 +1,21 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The interrupt benchmarks on qemu-m3 equal an independent instruction count (a QEMU plugin's,
-scripts/irq_crosscheck.py), sample for sample. uC/OS-II is the kernel whose irq_task_wake showed
-the old whole-tick read lag: 40% of its irq_task_wake and irq_task_resume samples were one
-instruction low."""
+rtbench.acquire.irq_crosscheck, which scripts/irq_crosscheck.py prints), sample for sample.
+uC/OS-II is the kernel whose irq_task_wake showed the old whole-tick read lag: 40% of its
+irq_task_wake and irq_task_resume samples were one instruction low."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from rtbench.acquire import sources
 from rtbench.acquire.build import build_image
+from rtbench.acquire.irq_crosscheck import crosscheck
 from rtbench.acquire.platforms import find_kernel, find_target
 from rtbench.paths import Workspace
 from tests.parts import need
-
-REPO = Path(__file__).resolve().parents[2]
-SCRIPT = REPO / "scripts" / "irq_crosscheck.py"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("irq_crosscheck", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["irq_crosscheck"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _source(name: str) -> sources.KernelSource:
@@ -42,7 +28,7 @@ def test_irq_samples_equal_the_plugins_instruction_count(name: str, workspace: W
     need("target", "linux")  # the host's gcc builds the QEMU plugin
     target, kernel = find_target("qemu-m3"), find_kernel(name)
     build = build_image(target, kernel, "default", _source(name), workspace)
-    checks = _script().crosscheck(target, build, 300, tmp_path)
+    checks = crosscheck(target, build, 300, tmp_path)
     assert [c.bench for c in checks] == ["irq_latency", "irq_task_wake", "irq_task_resume"]
     for check in checks:
         assert len(check.samples) == 300

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SPDX-FileCopyrightText: 2026 rtbench developers */
-/* A QEMU TCG plugin for scripts/irq_crosscheck.py: counts the instructions the guest executes
- * and logs, for every access to an address in [lo, hi) (the timers), the count at that access
- * (the accessing instruction included), the address, r or w and the instruction's address.
- * Run it with -singlestep: one instruction per block, so -icount never re-executes an access.
- * The plugin API it calls is declared in rtbench/data/qemu_plugin/rtb_qemu_plugin_api.h (the
- * builder passes its folder with -I), so that it builds without QEMU's headers. */
+/* A QEMU TCG plugin for the interrupt cross-check (rtbench/acquire/irq_crosscheck.py): counts the
+ * instructions the guest executes and logs, for every access to an address in [lo, hi) (the
+ * timers), the count at that access (the accessing instruction included), the address, r or w and
+ * the instruction's address. Run it with -singlestep: one instruction per block, so -icount never
+ * re-executes an access. The plugin API it calls is declared in rtb_qemu_plugin_api.h, beside it,
+ * so that it builds without QEMU's headers. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
