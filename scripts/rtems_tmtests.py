@@ -33,7 +33,6 @@ sys.path.insert(0, str(REPO))
 from rtbench.acquire import platforms  # noqa: E402
 from rtbench.acquire.runners import qemu  # noqa: E402
 from rtbench.reports.tables import registry  # noqa: E402
-from rtbench.reports.tables.rtems_tmtests import PAIRS  # noqa: E402,F401  (the pairs its tests read)
 
 RECORD = REPO / "docs" / "reference" / "rtems-tmtests.json"
 SCHEMA = "rtbench-rtems-tmtests/1"
