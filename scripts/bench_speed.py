@@ -36,59 +36,22 @@ samples take 7.0 s traced + 1.0 s attributed (41 MB), 100 007 take 29 s + 4.6 s 
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
-import platform
 import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
+from _host_record import HOST, add_options, show, stamp, timed, write
 
 from rtbench.reports.tables import host_speed
 from rtbench.results.stats import median
 
 # Where --record keeps the default mode's figures for the docs, and --show reads them.
-RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "speed.json"
-
-def timed(command: list[str], env: dict[str, str] | None = None, allowed: tuple[int, ...] = (0,)
-          ) -> tuple[float, float]:
-    """Wall seconds and CPU seconds (user+sys of the command and all it waited for)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    proc = subprocess.run(command, capture_output=True, text=True, env=env)
-    elapsed = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode not in allowed:
-        sys.exit(f"{' '.join(command)} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
-    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def machine() -> dict[str, Any]:
-    """What the figures were measured on: the CPU model, how many CPUs, the kernel."""
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"cpu_model": model, "cpus": os.cpu_count(), "kernel": platform.release(),
-            "python": platform.python_version()}
-
-
-def commit() -> str:
-    """rtbench's commit, as the manifest records it (`-dirty` when the tree has changes)."""
-    proc = subprocess.run(["git", "-C", str(RECORD.parents[3]), "describe", "--always", "--dirty"],
-                          capture_output=True, text=True, check=False)
-    return proc.stdout.strip() or "unknown"
-
+RECORD = HOST / "speed.json"
 
 def build_and_run(args: argparse.Namespace) -> None:
     clean: list[float] = []
@@ -104,13 +67,8 @@ def build_and_run(args: argparse.Namespace) -> None:
               f"max {max(values):6.2f} s   (n={len(values)})")
     print(f"target 15 s for the clean case: {'met' if median(clean) < 15 else 'MISSED'}")
     if args.record:
-        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
-                  "rtbench": commit(), "target": args.target, "os": args.os, "repeat": args.repeat,
-                  "seconds": {"clean": [round(v, 3) for v in clean], "warm": [round(v, 3) for v in warm]}}
-        args.record.parent.mkdir(parents=True, exist_ok=True)
-        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+        write(args.record, {**stamp(load_before), "target": args.target, "os": args.os, "repeat": args.repeat,
+                            "seconds": {"clean": [round(v, 3) for v in clean], "warm": [round(v, 3) for v in warm]}})
 
 
 def big(samples: int) -> None:
@@ -162,9 +120,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--target", default="qemu-m3")
     parser.add_argument("--os", default="freertos")
-    parser.add_argument("--record", type=Path, help="default mode: also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(RECORD.parents[3])})")
+    add_options(parser, RECORD, "default mode: also write the figures, machine and date as JSON")
     parser.add_argument("--big", type=int, metavar="N", help="time report, report --html and compare on N samples")
     parser.add_argument("--attribution", type=int, metavar="N",
                         help="time bisect's per-function attribution of N task_switch samples")
@@ -174,7 +130,7 @@ def main() -> None:
     elif args.attribution:
         attribution(args.attribution)
     elif args.show:
-        print(host_speed.bench_speed(json.loads(args.show.read_text(encoding="utf-8"))))
+        show(args.show, host_speed.bench_speed)
     else:
         build_and_run(args)
 

@@ -14,24 +14,20 @@ Host time on a shared machine: not checked exactly, and another machine gives ot
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
 import sys
 import tempfile
 import time
-from pathlib import Path
+from typing import Any
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
+from _host_record import HOST, add_options, show_or_measure, stamp, timed
 
 from rtbench.acquire import stand_in
 from rtbench.reports.tables import host_speed
 from rtbench.results.stats import median
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_speed import commit, machine, timed  # the speed script's helpers
-
-RECORD = Path(__file__).resolve().parent.parent / "docs" / "reference" / "host" / "board-speed.json"
+RECORD = HOST / "board-speed.json"
 
 
 def one_run(board: str, kernel: str, home: str) -> float:
@@ -46,7 +42,7 @@ def one_run(board: str, kernel: str, home: str) -> float:
     return time.perf_counter() - started
 
 
-def measure(args: argparse.Namespace) -> None:
+def measure(args: argparse.Namespace) -> dict[str, Any]:
     seconds: dict[str, list[float]] = {"clean": [], "warm": []}
     load_before = os.getloadavg()[0]
     for _ in range(args.repeat):
@@ -58,14 +54,8 @@ def measure(args: argparse.Namespace) -> None:
         print(f"{label:<44} median {median(values):7.1f} s   min {min(values):7.1f} s   max {max(values):7.1f} s")
     met = median(seconds["warm"]) < host_speed.BOARD_TARGET_S
     print(f"target {host_speed.BOARD_TARGET_S} s with the images built: {'met' if met else 'MISSED'}")
-    if args.record:
-        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
-                  "rtbench": commit(), "board": args.board, "os": args.os, "repeat": args.repeat,
-                  "seconds": {key: [round(v, 1) for v in values] for key, values in seconds.items()}}
-        args.record.parent.mkdir(parents=True, exist_ok=True)
-        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+    return {**stamp(load_before), "board": args.board, "os": args.os, "repeat": args.repeat,
+            "seconds": {key: [round(v, 1) for v in values] for key, values in seconds.items()}}
 
 
 def main() -> None:
@@ -73,14 +63,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--board", default="qemu-netduinoplus2", help="a stand-in board file ([stand_in])")
     parser.add_argument("--os", default="freertos")
-    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help="print recorded figures as Markdown")
+    add_options(parser, RECORD)
     args = parser.parse_args()
-    if args.show:
-        print(host_speed.board_speed(json.loads(args.show.read_text(encoding="utf-8"))))
-    else:
-        measure(args)
+    show_or_measure(args, host_speed.board_speed, lambda: measure(args))
 
 
 if __name__ == "__main__":

@@ -15,21 +15,20 @@ shared machine disturbs less than wall time. Host time: not checked exactly."""
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
-from bench_speed import commit, machine, timed  # noqa: E402 (after the path above)
+from _host_record import HOST, add_options, show_or_measure, stamp, timed  # noqa: E402 (after the path above)
 
 from rtbench.reports.tables import host_speed  # noqa: E402
 from rtbench.results.stats import median  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "docs" / "reference" / "host" / "cycle-model-speed.json"
+RECORD = HOST / "cycle-model-speed.json"
 
 
 def _command(home: str, kernel: str, model: bool) -> list[str]:
@@ -37,7 +36,7 @@ def _command(home: str, kernel: str, model: bool) -> list[str]:
         ["--cycles-model"] if model else [])
 
 
-def measure(args: argparse.Namespace) -> None:
+def measure(args: argparse.Namespace) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     cpu: dict[str, list[float]] = {"plain": [], "model": []}
     wall: dict[str, list[float]] = {"plain": [], "model": []}
@@ -54,28 +53,17 @@ def measure(args: argparse.Namespace) -> None:
         print(f"{label:<32} CPU median {median(cpu[case]):6.2f} s   wall median {median(wall[case]):6.2f} s")
     target = host_speed.MODEL_TARGET_RATIO
     print(f"CPU ratio {ratio:.2f} (target at most {target:.0f}): {'met' if ratio <= target else 'MISSED'}")
-    if args.record:
-        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-                  "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]},
-                  "rtbench": commit(), "target": "qemu-m3", "os": args.os, "repeat": args.repeat,
-                  "cpu_s": cpu, "wall_s": wall}
-        args.record.parent.mkdir(parents=True, exist_ok=True)
-        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+    return {**stamp(load_before), "target": "qemu-m3", "os": args.os, "repeat": args.repeat, "cpu_s": cpu,
+            "wall_s": wall}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--os", default="freertos")
-    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    add_options(parser, RECORD)
     args = parser.parse_args()
-    if args.show:
-        print(host_speed.cycle_model_speed(json.loads(args.show.read_text(encoding="utf-8"))))
-    else:
-        measure(args)
+    show_or_measure(args, host_speed.cycle_model_speed, lambda: measure(args))
 
 
 if __name__ == "__main__":

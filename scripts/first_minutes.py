@@ -18,8 +18,6 @@ checked exactly; another machine or network gives other figures."""
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import os
 import shutil
 import subprocess
@@ -28,12 +26,12 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from bench_speed import commit, machine, timed
+from _host_record import HOST, add_options, show, stamp, timed, write
 
 from rtbench.reports.tables import host_speed
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD = ROOT / "docs" / "reference" / "host" / "first-minutes.json"
+RECORD = HOST / "first-minutes.json"
 # What a new machine of this project's kind has before the set-up (../.library's machine notes):
 # these main-part packages stay; the rest is removed by --fresh.
 PREINSTALLED = {"cmake", "ninja-build", "git", "cargo"}
@@ -77,20 +75,17 @@ def measure(fresh: bool) -> dict:
     setup_s, _ = timed(["bash", str(ROOT / "scripts" / "setup.sh")])
     with tempfile.TemporaryDirectory() as home:
         run_s, _ = timed([sys.executable, "-m", "rtbench", "--home", home, "run"], allowed=(0, 1))
-    return {"date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-            "machine": {**machine(), "load_average": [load, os.getloadavg()[0]]}, "rtbench": commit(),
-            "fresh": fresh, "removed_first": removed,
+    return {**stamp(load), "fresh": fresh, "removed_first": removed,
             "seconds": {"setup": round(setup_s, 3), "run": round(run_s, 3), "total": round(setup_s + run_s, 3)}}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="first remove what the main job's set-up installs")
-    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, help="print recorded figures as Markdown")
+    add_options(parser, RECORD)
     args = parser.parse_args()
     if args.show:
-        print(host_speed.first_minutes(json.loads(args.show.read_text(encoding="utf-8"))))
+        show(args.show, host_speed.first_minutes)
         return 0
     data = measure(args.fresh)
     seconds = data["seconds"]
@@ -98,9 +93,7 @@ def main() -> int:
     print(f"setup {seconds['setup']:.1f} s + run {seconds['run']:.1f} s = {seconds['total']:.1f} s "
           f"(goal {goal:.0f} s: {'met' if seconds['total'] < goal else 'MISSED'})")
     if args.record:
-        args.record.parent.mkdir(parents=True, exist_ok=True)
-        args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+        write(args.record, data)
     return 0
 
 

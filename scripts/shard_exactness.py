@@ -15,15 +15,13 @@ uC/OS-II and ThreadX need their trees (UCOS2_PATH, THREADX_PATH); a kernel witho
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
-from bench_speed import commit  # noqa: E402 (after the path above)
+from _host_record import HOST, add_options, commit, show_or_measure, today  # noqa: E402 (after the path above)
 
 from rtbench.acquire import sources  # noqa: E402
 from rtbench.acquire.platforms import find_kernel  # noqa: E402
@@ -38,7 +36,7 @@ from rtbench.results.split import median_split  # noqa: E402
 from rtbench.results.stats import median  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "docs" / "reference" / "host" / "shard-exactness.json"
+RECORD = HOST / "shard-exactness.json"
 
 
 def _quiet(_message: str) -> None:
@@ -92,8 +90,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 print(f"{kernel} left out: {err}", file=sys.stderr)
                 continue
             kernels[kernel] = _kernel(args.target, kernel, counts, workspace)
-    return {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
-            "target": args.target, "kernels": kernels}
+    return {"date": today(), "rtbench": commit(), "target": args.target, "kernels": kernels}
 
 
 def main() -> None:
@@ -101,17 +98,9 @@ def main() -> None:
     parser.add_argument("--target", default="qemu-m3")
     parser.add_argument("--os", default="freertos,ucos2,threadx")
     parser.add_argument("--shards", default="2,3,4")
-    parser.add_argument("--record", type=Path, help="also write the figures as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    add_options(parser, RECORD, "also write the figures as JSON")
     args = parser.parse_args()
-    if args.show:
-        print(soc_tables.shard_exactness(json.loads(args.show.read_text(encoding="utf-8"))))
-        return
-    data = measure(args)
-    if args.record:
-        args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+    show_or_measure(args, soc_tables.shard_exactness, lambda: measure(args))
 
 
 if __name__ == "__main__":

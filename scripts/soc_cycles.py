@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import datetime
 import json
 import os
 import re
@@ -32,11 +31,12 @@ from pathlib import Path
 from typing import Any
 
 import _checkout  # noqa: F401  (rtbench from this checkout)
+from _host_record import HOST, add_options, commit, show, today, write
 
 from rtbench.reports.tables import soc_speed as soc_tables
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "docs" / "reference" / "host" / "soc-cycles.json"
+RECORD = HOST / "soc-cycles.json"
 COSTS = REPO / "rtbench" / "data" / "shard_costs.toml"
 _BEGIN = re.compile(r"RTB1 \d+ BEGIN bench=(\S+)")
 
@@ -71,10 +71,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         if proc.returncode not in (0, 1):  # 1: a benchmark's check failed, still a run
             sys.exit(f"the run failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
         totals = charge(stamps.read_text(errors="replace").splitlines())
-    commit = subprocess.run(["git", "-C", str(REPO), "describe", "--always", "--dirty"],
-                            capture_output=True, text=True).stdout.strip()
-    return {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit,
-            "variant": args.variant, "os": args.os,
+    return {"date": today(), "rtbench": commit(), "variant": args.variant, "os": args.os,
             "benchmarks": {name: {"cycles": c, "skipped": s} for name, (c, s) in totals.items()}}
 
 
@@ -97,9 +94,7 @@ def main() -> None:
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--os", default="freertos")
     parser.add_argument("--home", type=Path, help="a workspace whose models and images to reuse (default: new)")
-    parser.add_argument("--record", type=Path, help="also write the table's figures as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    add_options(parser, RECORD, "also write the table's figures as JSON")
     parser.add_argument("--top", type=int, default=25, help="benchmarks listed before the rest are summed")
     parser.add_argument("--costs", type=Path, nargs="?", const=RECORD, metavar="FILE",
                         help=f"write a record (default {RECORD.relative_to(REPO)}) as {COSTS.relative_to(REPO)}")
@@ -111,11 +106,11 @@ def main() -> None:
         print(f"wrote {COSTS.relative_to(REPO)}")
         return
     if args.show:
-        print(soc_tables.soc_cycles(json.loads(args.show.read_text(encoding="utf-8")), args.top))
+        show(args.show, lambda data: soc_tables.soc_cycles(data, args.top))
         return
     data = measure(args)
     if args.record:
-        args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        write(args.record, data)
     print(soc_tables.soc_cycles(data, args.top))
 
 

@@ -21,7 +21,6 @@ checked exactly."""
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
 import subprocess
@@ -32,13 +31,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
-from bench_speed import commit, machine  # noqa: E402 (after the path above)
+from _host_record import HOST, add_options, show_or_measure, stamp  # noqa: E402 (after the path above)
 from soc_speed import differences  # noqa: E402
 
 from rtbench.reports.tables import soc_speed as soc_tables  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "docs" / "reference" / "host" / "soc-shards.json"
+RECORD = HOST / "soc-shards.json"
 
 
 def _rtbench(home: Path, variant: str, *extra: str) -> list[str]:
@@ -98,9 +97,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             print(f"{count} shards: wall {figures['wall_s']} s, CPU {figures['cpu_s']} s, estimate on {count} idle "
                   f"cores {figures['estimate_on_idle_cores_s']} s; {compared - len(different)} of {compared} results "
                   "identical", flush=True)
-    return {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
-            "variant": args.variant, "runs": runs,
-            "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]}}
+    return {**stamp(load_before), "variant": args.variant, "runs": runs}
 
 
 def main() -> None:
@@ -108,17 +105,9 @@ def main() -> None:
     parser.add_argument("--shards", default="2,4", help="shard counts to run, comma-separated (default 2,4)")
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--home", type=Path, help="a workspace whose models and images to reuse (default: new)")
-    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    add_options(parser, RECORD)
     args = parser.parse_args()
-    if args.show:
-        print(soc_tables.soc_shards(json.loads(args.show.read_text(encoding="utf-8"))))
-        return
-    data = measure(args)
-    if args.record:
-        args.record.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+    show_or_measure(args, soc_tables.soc_shards, lambda: measure(args))
 
 
 if __name__ == "__main__":

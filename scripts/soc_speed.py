@@ -23,7 +23,6 @@ checked exactly."""
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
 import subprocess
@@ -34,13 +33,13 @@ from pathlib import Path
 from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
-from bench_speed import commit, machine  # noqa: E402 (after the path above)
+from _host_record import HOST, add_options, show, stamp, write  # noqa: E402 (after the path above)
 
 from rtbench.reports.tables import soc_speed as soc_tables  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "docs" / "reference" / "host" / "soc-speed.json"
-CORES_RECORD = REPO / "docs" / "reference" / "host" / "soc-speed-cores.json"
+RECORD = HOST / "soc-speed.json"
+CORES_RECORD = HOST / "soc-speed-cores.json"
 
 
 def sim_stats(path: Path) -> tuple[int, float, int]:
@@ -135,7 +134,6 @@ def measure(args: argparse.Namespace) -> None:
             homes = {name: scratch / f"{name}-home" for name in trees}
             load_before = os.getloadavg()[0]
             record: dict[str, Any] = {
-                "date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
                 "baseline": subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", args.baseline],
                                            capture_output=True, text=True, check=True).stdout.strip(),
                 "variants": {}}
@@ -145,13 +143,12 @@ def measure(args: argparse.Namespace) -> None:
                 figures = _side_by_side(trees, homes, variant, scratch)
                 record["variants"][variant] = figures
                 _print(variant, figures)
-            record["machine"] = {**machine(), "load_average": [load_before, os.getloadavg()[0]]}
+            record = {**stamp(load_before), **record}
         finally:
             subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(baseline)],
                            capture_output=True)
     if args.record:
-        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+        write(args.record, record)
     if any(figures["compared"]["different"] or not figures["compared"]["results"]
            for figures in record["variants"].values()):
         sys.exit("the samples changed")
@@ -205,33 +202,29 @@ def measure_cores(args: argparse.Namespace) -> None:
             _prepare(REPO, home, variant)
         load_before = os.getloadavg()[0]
         figures = _together(variants, home, scratch)
-        record = {"date": datetime.datetime.now(datetime.UTC).date().isoformat(), "rtbench": commit(),
-                  "variants": figures, "machine": {**machine(), "load_average": [load_before, os.getloadavg()[0]]}}
+        record = {**stamp(load_before), "variants": figures}
     for variant, f in figures.items():
         print(f"{variant:<24} CPU {f['cpu_s']:7.1f} s   simulator CPU {f['simulator_cpu_s']:7.1f} s   "
               f"{f['simulated_cycles'] / 1e6:7.1f} M cycles ({f['skipped_cycles'] / 1e6:.1f} M skipped), "
               f"{f['results']} results, {f['failed']} failed")
     if args.record:
-        args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-        print(f"recorded in {args.record}")
+        write(args.record, record)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="REV", help="the earlier revision of rtbench to run beside this tree")
     parser.add_argument("--variants", default="standard")
-    parser.add_argument("--record", type=Path, help="also write the figures, machine and date as JSON")
-    parser.add_argument("--show", type=Path, nargs="?", const=RECORD, metavar="FILE",
-                        help=f"print recorded figures as Markdown (default {RECORD.relative_to(REPO)})")
+    add_options(parser, RECORD)
     parser.add_argument("--cores", metavar="VARIANTS", help="CPU variants to run side by side with this tree")
     parser.add_argument("--home", type=Path, help="--cores: the workspace (its models reused; default: a new one)")
     parser.add_argument("--show-cores", type=Path, nargs="?", const=CORES_RECORD, metavar="FILE",
                         help=f"print the recorded CPUs side by side (default {CORES_RECORD.relative_to(REPO)})")
     args = parser.parse_args()
     if args.show:
-        print(soc_tables.soc_speed(json.loads(args.show.read_text(encoding="utf-8"))))
+        show(args.show, soc_tables.soc_speed)
     elif args.show_cores:
-        print(soc_tables.soc_speed_cores(json.loads(args.show_cores.read_text(encoding="utf-8"))))
+        show(args.show_cores, soc_tables.soc_speed_cores)
     elif args.cores:
         measure_cores(args)
     elif args.baseline:

@@ -37,6 +37,9 @@ MEASURING_MODULES = {"subprocess", "multiprocessing", *(f"{NAME}.acquire.{m}" fo
     "build", "build_once", "session", "runners", "processes", "stand_in", "load", "kernel_patches", "initramfs")),
     *(f"{NAME}.campaign.{m}" for m in ("execution", "job", "child", "shard_runs", "shard_cells", "worker_setup"))}
 MEASURING_CALLS = {"measure", "measure_point", "execute", "run_cells", "build_image", "build_minimal"}
+# Tables are built where runs are read (analysis, reports): a campaign runs cells and pairs them,
+# and imports no table model.
+TABLES = f"{NAME}.results.tables"
 # Folders of rtbench/ that hold no Python module of the stack.
 NOT_CODE = {"data", "__pycache__"}
 
@@ -153,6 +156,15 @@ def measuring_in_reading_layers(package: Path = PACKAGE) -> list[str]:
     return wrong
 
 
+def tables_in_campaigns(package: Path = PACKAGE) -> list[str]:
+    wrong = []
+    for path in sorted((package / "campaign").rglob("*.py")):
+        modules = imports_in(path.read_text(), _package_of(path, package), names=True)
+        if any(m == TABLES or m.startswith(TABLES + ".") for m in modules):
+            wrong.append(f"{path.relative_to(package.parent)} imports {TABLES}")
+    return wrong
+
+
 def test_the_layers_import_only_downwards() -> None:
     wrong = upward_imports()
     assert not wrong, "imports up the stack (" + " > ".join(STACK) + "):\n" + "\n".join(wrong)
@@ -170,6 +182,20 @@ def test_a_measurement_in_a_reading_layer_is_caught() -> None:
         "imports rtbench.acquire.build", "imports rtbench.campaign.execution", "imports subprocess",
         "calls measure() (line 6)"]
     assert not measuring_in("from ..acquire.platforms import find_kernel\nfind_kernel('x')\n", ["rtbench", "analysis"])
+
+
+def test_a_campaign_builds_no_table() -> None:
+    wrong = tables_in_campaigns()
+    assert not wrong, "a table built in campaign/ (move it to reports/ or analysis/):\n" + "\n".join(wrong)
+
+
+def test_a_table_built_in_a_campaign_is_caught(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    (copy / "campaign" / "planted_table.py").write_text("from ..results import tables\n")
+    (copy / "campaign" / "planted_cell.py").write_text("def later():\n    from ..results.tables import cell\n")
+    assert tables_in_campaigns(copy) == [
+        "rtbench/campaign/planted_cell.py imports rtbench.results.tables",
+        "rtbench/campaign/planted_table.py imports rtbench.results.tables"]
 
 
 def test_every_module_at_the_top_of_the_package_has_a_place() -> None:

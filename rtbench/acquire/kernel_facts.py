@@ -26,8 +26,13 @@ class KernelProfile:
     absent: str = ""  # why the kernel's tree (and so its counts and footprints) is not here
     properties: dict[str, str] = field(default_factory=dict)
     api: dict[str, list[str]] = field(default_factory=dict)  # category -> API names
+    recorded_api: dict[str, int] = field(default_factory=dict)  # category -> how many, as a stored run recorded it
     footprint: dict[str, dict[str, int]] = field(default_factory=dict)  # image -> text/data/bss of the kernel
     notes: list[str] = field(default_factory=list)
+
+    def api_counts(self) -> dict[str, int]:
+        """How many API names per category: counted here, else as the run recorded them."""
+        return {category: len(names) for category, names in self.api.items()} or dict(self.recorded_api)
 
 
 def properties_of(kernel: Kernel) -> dict[str, str]:
@@ -71,6 +76,15 @@ def api_names(kernel: Kernel, tree: Path) -> dict[str, list[str]]:
         category = next((c for c, rule in rules if rule.search(name)), "other")
         by_category.setdefault(category, []).append(name)
     return by_category
+
+
+def api_counts(kernel: Kernel, tree: Path) -> dict[str, int] | None:
+    """What a run records of its kernel's API: how many names per category (a few headers read,
+    milliseconds); None when the headers cannot be read (a report then says none was recorded)."""
+    try:
+        return {category: len(names) for category, names in api_names(kernel, tree).items()}
+    except RtbenchError:
+        return None
 
 
 def _kernel_part(map_file: Path) -> dict[str, int]:

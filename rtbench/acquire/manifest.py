@@ -13,6 +13,7 @@ from .. import __version__
 from ..paths import checkout_dir, firmware_dir
 from . import provenance
 from .build import Build
+from .kernel_facts import api_counts
 from .platforms import Kernel, Target
 from .protocol import Capture
 from .sources import KernelSource
@@ -72,6 +73,13 @@ def kernel_version(kernel: Kernel, source: KernelSource, reported: str | None) -
     return reported
 
 
+def _api(kernel: Kernel, source: KernelSource) -> dict[str, Any]:
+    """The kernel's API counted in its tree's public headers, so that a report over the run needs
+    no tree (nothing for a kernel outside the image, whose API is POSIX)."""
+    counts = api_counts(kernel, source.path) if source.path else None
+    return {} if counts is None else {"api": counts}
+
+
 def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: KernelSource, build: Build,
                   emulator: dict[str, str], capture: Capture | None, settings: dict[str, Any]) -> dict[str, Any]:
     meta = capture.meta if capture else {}
@@ -99,6 +107,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
             "tree": _tree(kernel, source, build, compiled),
             # A co-designed variant: the semantic patches applied to a copy of the tree, in order.
             **({"patches": dict(build.kernel_patches)} if build.kernel_patches else {}),
+            **_api(kernel, source),
         },
         "target_settings": _prefixed(meta, "target."),
         "timestamp": {"hz": hello.get("ts_hz"), "scale": hello.get("scale"),

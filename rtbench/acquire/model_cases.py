@@ -107,11 +107,7 @@ def run(core: str, directory: Path) -> model_samples.ModelLog:
     model = cycle_model.CycleModel(core)
     lines = cycle_model.model_lines(model, target) + cycle_model.exception_lines(image)
     plugin, log = cycle_model.plugin_arguments(lines, directory, f"cases-{core}")
-    spec = target.spec["qemu"]
-    command = [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"], "-display", "none",
-               "-monitor", "none", "-serial", "null", *qemu.icount(spec),
-               "-semihosting-config", "enable=on,target=native", *spec.get("extra", []), *plugin,
-               "-kernel", str(image)]
+    command = qemu.bare(target.spec["qemu"], image, plugin)
     try:
         proc = processes.run(command, timeout=_TIMEOUT)
     except subprocess.TimeoutExpired:

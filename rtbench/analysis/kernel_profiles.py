@@ -6,9 +6,8 @@ what acquire/kernel_facts.py found (building images), or of what stored runs rec
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
-from ..acquire.kernel_facts import KernelProfile, api_names, properties_of
+from ..acquire.kernel_facts import KernelProfile, properties_of
 from ..acquire.platforms import find_kernel
 from ..errors import RtbenchError
 from ..model import Run
@@ -27,9 +26,9 @@ PROPERTIES = (("origin", "origin and design objective"), ("licence", "licence"),
 
 
 def from_runs(runs: list[Run]) -> list[KernelProfile]:
-    """The profiles of the kernels some stored runs used, from what the runs recorded (no build):
-    the port's description, the API counted where the run's kernel tree is still there, and the
-    kernel's footprint in the run's catalogue image."""
+    """The profiles of the kernels some stored runs used, from what the runs recorded (no build,
+    no kernel tree read): the port's description, the API the run counted in the kernel's public
+    headers, and the kernel's footprint in the run's catalogue image."""
     found: dict[str, KernelProfile] = {}
     for run in runs:
         name = str(run.manifest.get("os", ""))
@@ -42,12 +41,12 @@ def from_runs(runs: list[Run]) -> list[KernelProfile]:
         kernel_entry = run.manifest.get("kernel")
         recorded: dict[str, object] = kernel_entry if isinstance(kernel_entry, dict) else {}
         profile = KernelProfile(name, version=str(recorded.get("version", "")), properties=properties_of(kernel))
-        tree = recorded.get("source")
-        if isinstance(tree, str) and Path(tree).is_dir():
-            try:
-                profile.api = api_names(kernel, Path(tree))
-            except RtbenchError as err:
-                profile.notes.append(str(err))
+        api = recorded.get("api")
+        if isinstance(api, dict):
+            profile.recorded_api = {str(category): count for category, count in api.items()
+                                    if isinstance(count, int) and not isinstance(count, bool)}
+        elif recorded.get("source"):  # a kernel in the image, its API not recorded (a run stored before rtbench did)
+            profile.notes.append(f"the run recorded no API counts: rtbench kernels --os {name} counts them")
         sizes = {r.params.get("section"): r.raw_samples[0] for r in run.results
                  if r.bench == "footprint" and r.params.get("part") == "kernel" and r.raw_samples}
         if sizes:
@@ -68,10 +67,10 @@ def to_table(found: list[KernelProfile], target: str) -> Table:
     for key, label in PROPERTIES:
         row(label, [p.properties.get(key, "-") for p in found])
     for category in CATEGORIES:
-        counts = [len(p.api.get(category, [])) if p.api else "-" for p in found]
+        counts = [p.api_counts().get(category, 0) if p.api_counts() else "-" for p in found]
         if any(c not in ("-", 0) for c in counts):
             row(f"API: {category}", counts)
-    row("API: total", [sum(len(v) for v in p.api.values()) if p.api else "-" for p in found])
+    row("API: total", [sum(p.api_counts().values()) if p.api_counts() else "-" for p in found])
     for image in ("one task", "catalogue"):
         if not any(image in p.footprint for p in found):
             continue

@@ -4,8 +4,9 @@
 campaign, once for every combination of the other axes (narrowed with --where AXIS=VALUE).
 
 One pair of cells is an ordinary comparison (the tables, intervals and fairness lint of
-`rtbench compare`). Several pairs make one table: a row per benchmark, a column per combination
-of the other axes, each B/A median ratio with its bootstrap interval."""
+`rtbench compare`). Several pairs make one table (reports/campaign_tables.axis_table): a row per
+benchmark, a column per combination of the other axes, each B/A median ratio with its bootstrap
+interval."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from ..errors import RtbenchError
 from ..model import Run
 from ..results import compare
-from ..results.tables import Column, Table, cell
 from .readout import Campaign, Coordinates
 
 Context = tuple[tuple[str, str], ...]
@@ -93,45 +93,19 @@ def single(pair: Pair, axis: str, a: str, b: str, **options: int) -> compare.Com
     return compare.compare_runs([pair.a, pair.b], names, **options)
 
 
-def table(found: list[Pair], **options: int) -> tuple[Table, list[str]]:
-    """A row per benchmark, a column per pair: B/A median ratio [95% interval]; and notes: the
-    settings (fairness rules) in which B and A differ, the pairs not compared (different units)."""
-    comparisons: list[compare.Comparison | None] = []
-    notes = []
-    differ: dict[str, None] = {}
+@dataclass
+class Compared:
+    pair: Pair
+    comparison: compare.Comparison | None  # B against A, None when they cannot be compared
+    error: str = ""  # why not (e.g. different units)
+
+
+def compare_pairs(found: list[Pair], **options: int) -> list[Compared]:
+    """Each pair's B/A comparison, or why it has none (reports/campaign_tables.axis_table tabulates them)."""
+    compared = []
     for pair in found:
         try:
-            comparison = compare.compare_runs([pair.a, pair.b], ["A", "B"], **options)
-            comparisons.append(comparison)
-            differ.update(dict.fromkeys(d.label for d in comparison.differences))
+            compared.append(Compared(pair, compare.compare_runs([pair.a, pair.b], ["A", "B"], **options)))
         except RtbenchError as err:
-            comparisons.append(None)
-            notes.append(f"{pair.title()}: not compared: {err.args[0]}")
-    if differ:
-        notes.insert(0, "fairness: B and A differ in " + ", ".join(differ) + " (rtbench compare on one pair "
-                     "lists the values; narrow to one with --where)")
-    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params")]
-    # Keyed by the whole combination (CSV, JSON); titled by its values alone, to keep the text narrow.
-    columns += [Column(pair.title(), " ".join(v for _, v in pair.context) or "-", "parts", compare.ESTIMATE_PARTS)
-                for pair in found]
-    out = Table(columns, empty="no benchmarks to compare")
-    keys: dict[tuple[str, tuple[tuple[str, object], ...]], dict[int, compare.Row]] = {}
-    for index, compared_runs in enumerate(comparisons):
-        for compared in compared_runs.rows if compared_runs else []:
-            keys.setdefault((compared.bench, tuple(sorted(compared.params.items()))), {})[index] = compared
-    for (bench, params), rows in keys.items():
-        cells = [cell(bench), cell(dict(params), ",".join(f"{k}={v}" for k, v in params) or "-")]
-        significant = False
-        for index in range(len(found)):
-            row = rows.get(index)
-            estimate = row.estimates[0] if row and row.estimates else None
-            if row is None or estimate is None:
-                status = next((r.status for r in (row.results if row else []) if r and r.status != "ok"), None)
-                cells.append(cell(None, status or "-"))
-                continue
-            single_value = compare.single_value(row.results[0], row.results[1])
-            significant |= row.significant
-            cells.append(cell(compare.estimate_parts(estimate["median"], single_value),
-                              compare.versus_text(estimate["median"], single_value)))
-        out.add(cells, classes=("significant",) if significant else ())
-    return out, notes
+            compared.append(Compared(pair, None, str(err.args[0])))
+    return compared

@@ -176,6 +176,7 @@ def report_campaign(args: argparse.Namespace) -> int:
 def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
     """`rtbench compare --campaign ID --axis AXIS=A,B [--where AXIS=VALUE]`."""
     from ..campaign import axis, readout
+    from ..reports import campaign_tables
     from ..results import compare
 
     if not args.campaign or not args.axis:
@@ -212,7 +213,7 @@ def compare_campaign(args: argparse.Namespace, fmt: str) -> int:
     if fmt == "document":
         raise RtbenchError(f"--json prints one comparison's document, and this is {len(found)} pairs",
                            "narrow it to one pair with --where, or use --format json for the table")
-    table, notes = axis.table(found, **options)
+    table, notes = campaign_tables.axis_table(axis.compare_pairs(found, **options))
     if fmt in ("table", "markdown"):
         others = ", ".join(k for k, _ in found[0].context)
         print(f"{name}: B = {b} against A = {a}, a column per combination of {others}; "

@@ -2,14 +2,17 @@
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """`rtbench report --campaign ID`: a stored campaign (campaign/readout.py) as tables. Its cells
 (status, run, where it ran), then the matrix per benchmark: medians pivoted with one axis across
-and the others down. For machines (--format csv or json) one tidy row per cell and benchmark instead."""
+and the others down. For machines (--format csv or json) one tidy row per cell and benchmark instead.
+And `rtbench compare --campaign ID --axis AXIS=A,B`'s table of the pairs campaign/axis.py compared."""
 from __future__ import annotations
 
 import itertools
 
+from ..campaign.axis import Compared
 from ..campaign.readout import Campaign, ResultKey, choose_axes, median_of
 from ..campaign.stored import first_problem
 from ..model import Result
+from ..results import compare
 from ..results.stats import summarize
 from ..results.tables import Column, Table, as_markdown, as_text, cell, params_text
 
@@ -134,3 +137,38 @@ def render(campaign: Campaign, rows: str | None, columns: str | None, fmt: str) 
     for key, label in campaign.benchmarks():
         out += ["", f"{label} ({heading})", as_text.render(pivot(campaign, key, rows, columns))]
     return "\n".join(out)
+
+
+def axis_table(compared: list[Compared]) -> tuple[Table, list[str]]:
+    """A row per benchmark, a column per pair: B/A median ratio [95% interval]; and notes: the
+    settings (fairness rules) in which B and A differ, the pairs not compared (different units)."""
+    notes = [f"{c.pair.title()}: not compared: {c.error}" for c in compared if c.comparison is None]
+    differ = dict.fromkeys(d.label for c in compared if c.comparison for d in c.comparison.differences)
+    if differ:
+        notes.insert(0, "fairness: B and A differ in " + ", ".join(differ) + " (rtbench compare on one pair "
+                     "lists the values; narrow to one with --where)")
+    columns = [Column("benchmark", "benchmark", "code"), Column("params", "params")]
+    # Keyed by the whole combination (CSV, JSON); titled by its values alone, to keep the text narrow.
+    columns += [Column(c.pair.title(), " ".join(v for _, v in c.pair.context) or "-", "parts", compare.ESTIMATE_PARTS)
+                for c in compared]
+    out = Table(columns, empty="no benchmarks to compare")
+    keys: dict[tuple[str, tuple[tuple[str, object], ...]], dict[int, compare.Row]] = {}
+    for index, pair in enumerate(compared):
+        for compared_row in pair.comparison.rows if pair.comparison else []:
+            keys.setdefault((compared_row.bench, tuple(sorted(compared_row.params.items()))), {})[index] = compared_row
+    for (bench, params), rows in keys.items():
+        cells = [cell(bench), cell(dict(params), ",".join(f"{k}={v}" for k, v in params) or "-")]
+        significant = False
+        for index in range(len(compared)):
+            row = rows.get(index)
+            estimate = row.estimates[0] if row and row.estimates else None
+            if row is None or estimate is None:
+                status = next((r.status for r in (row.results if row else []) if r and r.status != "ok"), None)
+                cells.append(cell(None, status or "-"))
+                continue
+            single_value = compare.single_value(row.results[0], row.results[1])
+            significant |= row.significant
+            cells.append(cell(compare.estimate_parts(estimate["median"], single_value),
+                              compare.versus_text(estimate["median"], single_value)))
+        out.add(cells, classes=("significant",) if significant else ())
+    return out, notes

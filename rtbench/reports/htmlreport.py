@@ -92,9 +92,10 @@ def _kernels(runs: list[Run]) -> str:
         return ""
     target = str(runs[0].manifest.get("target", ""))
     table = as_html.render(kernel_profiles.to_table(profiles, target))
-    return ("<p class='note'>From each port's description and, where the run's kernel tree is still there, the "
-            "API counted in its public headers (the survey's Fig. 3 categories). rtbench kernels adds the "
-            f"footprint of a one-task image.</p><div class='wide'>{table}</div>")
+    notes = "".join(f"<p class='note'>{_e(p.kernel)}: {_e(note)}</p>" for p in profiles for note in p.notes)
+    return ("<p class='note'>From each port's description and what each run recorded: the API counted in "
+            "the kernel's public headers when it ran (the survey's Fig. 3 categories). rtbench kernels adds the "
+            f"footprint of a one-task image.</p><div class='wide'>{table}</div>{notes}")
 
 
 def _results(runs: list[Run], names: list[str], folded: bool) -> str:

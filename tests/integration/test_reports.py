@@ -20,12 +20,12 @@ import numpy as np
 import plotly.offline
 import pytest
 
-from rtbench.acquire import catalogue, doctor, platforms
+from rtbench.acquire import catalogue, doctor, kernel_facts, platforms
 from rtbench.acquire.build import Build
 from rtbench.campaign import matrix, reference_cells
 from rtbench.model import Run
 from rtbench.paths import Workspace
-from rtbench.reports import plotly_js, reference_runs
+from rtbench.reports import htmlreport, plotly_js, reference_runs
 from rtbench.results import fairness
 from rtbench.results.compare import ratio_text
 from rtbench.results.stats import median
@@ -250,6 +250,35 @@ def test_html_report_opens_with_a_drawn_verdict_and_ratio_chart(home: Path, tmp_
     assert drawn > 0.01 and red_markers > 1000 and grey_markers > 20, (drawn, red_markers, grey_markers)
     # A blank stretch of the page, right of the headline's end, stays blank: the checks see pixels, not noise.
     assert (pixels[5:15, -60:-20] > 240).all()
+
+
+def _kernel_rows(page: str) -> dict[str, list[str]]:
+    """The report's kernel table, row label -> cells, and the notes below it."""
+    section = page[page.index("From each port's description"):]
+    table = section[:section.index("</table>")]
+    rows = {m[0]: re.findall(r"<td[^>]*>([^<]*)</td>", m[1])
+            for m in re.findall(r"<tr[^>]*><td[^>]*>([^<]*)</td>(.*?)</tr>", table)}
+    rows["notes"] = re.findall(r"<p class='note'>([^<]*)</p>", section[len(table):].split("<h2", 1)[0])
+    return rows
+
+
+def test_a_report_shows_the_api_its_run_recorded_with_the_kernel_tree_gone(catalogue_run: Run,
+                                                                          tmp_path: Path) -> None:
+    """The report reads the API counts the run recorded when it ran, not the kernel tree, which
+    may be gone (another machine, a tree moved); a run stored before they were recorded says so."""
+    recorded = catalogue_run.manifest["kernel"]["api"]
+    tree = Path(catalogue_run.manifest["kernel"]["source"])
+    counted = kernel_facts.api_names(platforms.find_kernel("freertos"), tree)
+    assert recorded == {category: len(names) for category, names in counted.items()}
+    gone = copy.deepcopy(catalogue_run.manifest)
+    gone["kernel"]["source"] = str(tmp_path / "removed-tree")
+    rows = _kernel_rows(htmlreport.render([Run(gone, catalogue_run.results)], ["A"], plotly="cdn"))
+    assert rows["API: total"] == [str(sum(recorded.values()))] and int(rows["API: total"][0]) > 100
+    assert rows["API: message"] == [str(recorded["message"])] and rows["notes"] == []
+    del gone["kernel"]["api"]
+    older = _kernel_rows(htmlreport.render([Run(gone, catalogue_run.results)], ["A"], plotly="cdn"))
+    assert older["API: total"] == ["-"] and "API: message" not in older
+    assert older["notes"] == ["freertos: the run recorded no API counts: rtbench kernels --os freertos counts them"]
 
 
 OTHER_CPUS = {"cv32e40p", "minerva", "hazard3"}  # the soft-core's CPUs besides its own VexRiscv

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 
 from ..build import Build
 from ..platforms import Target
@@ -33,6 +34,15 @@ def command(target: Target, build: Build, options: dict[str, str]) -> list[str]:
             "-display", "none", "-monitor", "none", "-serial", "stdio",
             *icount(spec), "-semihosting-config", semihosting,
             *spec.get("extra", []), "-kernel", str(build.elf)]
+
+
+def bare(spec: dict, image: Path, plugin: list[str]) -> list[str]:
+    """A bare program (a timing model's cases, a classic benchmark; no rtbench console) under a
+    plugin: its semihosting output on QEMU's own standard streams, no serial port."""
+    return [spec["binary"], "-machine", spec["machine"], "-cpu", spec["cpu"], "-display", "none",
+            "-monitor", "none", "-serial", "null", *icount(spec),
+            "-semihosting-config", "enable=on,target=native", *spec.get("extra", []), *plugin,
+            "-kernel", str(image)]
 
 
 def run(target: Target, build: Build, options: dict[str, str], launch: Launch) -> ConsoleRun:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ...errors import RtbenchError
 from ...paths import Workspace
+from ...results import schema
 
 
 class Arguments(argparse.ArgumentParser):
@@ -30,3 +31,22 @@ def runs_and_store(name: str, description: str, argv: list[str]) -> tuple[list[s
     cmd.add_argument("--home", type=Path, default=None, help="the workspace whose store holds the run ids")
     args = cmd.parse_args(argv)
     return args.runs, (Workspace(args.home) if args.home else Workspace.default()).store
+
+
+
+def load_run(path: Path) -> dict[str, Any]:
+    """A run written by `rtbench run --json`, parsed and validated as rtbench reads one."""
+    return dict(schema.load(path, schema.RUN))
+
+
+def two_runs(name: str, description: str, argv: list[str], first: tuple[str, str], second: tuple[str, str],
+             variant: tuple[str | None, str] | None = None) -> tuple[dict[str, Any], dict[str, Any], str | None]:
+    """A view of two runs (`rtbench run --json` files), each argument given as (name, help): the
+    two runs read, and with `variant` (default, help) the --cpu-variant chosen (else None)."""
+    cmd = parser(name, description)
+    for argument, text in (first, second):
+        cmd.add_argument(argument, type=Path, help=text)
+    if variant is not None:
+        cmd.add_argument("--cpu-variant", metavar="V", default=variant[0], help=variant[1])
+    args = cmd.parse_args(argv)
+    return load_run(getattr(args, first[0])), load_run(getattr(args, second[0])), getattr(args, "cpu_variant", None)

@@ -9,13 +9,12 @@ mean and standard deviation in cycles of two runs (rtbench run --json), and the 
     codesign_table sw.json cd.json"""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...results.split import row_split
 from ...results.tables import as_markdown
-from .arguments import parser
-from .hwsched_table import by_tasks, load_run, mean_ratio
+from .arguments import two_runs
+from .hwsched_table import by_tasks, mean_ratio
 
 BENCHES = (("sched_decision_prio", "decision, distinct priorities (suspend/resume)"),
            ("sched_decision", "decision, equal priorities (yield)"),
@@ -49,8 +48,7 @@ def table(software: dict[str, Any], codesign: dict[str, Any]) -> str:
 
 
 def render(argv: list[str]) -> str:
-    args_parser = parser("codesign_table", "The co-designed kernel beside software FreeRTOS and the study.")
-    args_parser.add_argument("software", type=Path, help="software FreeRTOS's run (JSON)")
-    args_parser.add_argument("codesign", type=Path, help="freertos-codesign's run (JSON)")
-    args = args_parser.parse_args(argv)
-    return table(load_run(args.software), load_run(args.codesign))
+    software, codesign, _ = two_runs(
+        "codesign_table", "The co-designed kernel beside software FreeRTOS and the study.", argv,
+        ("software", "software FreeRTOS's run (JSON)"), ("codesign", "freertos-codesign's run (JSON)"))
+    return table(software, codesign)

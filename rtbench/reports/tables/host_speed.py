@@ -35,17 +35,30 @@ def _loaded(where: dict[str, Any]) -> str:
     return f", load average {load[0]:.1f} before and {load[1]:.1f} after" if load else ""
 
 
+def machine_text(data: dict[str, Any], load: bool = True) -> str:
+    """Where a record was measured: `AMD EPYC (2 CPUs, Linux 6.1.0, load average 0.9 before and
+    1.7 after)`, the load where the record has it and `load` asks for it."""
+    where = data["machine"]
+    return f"{where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{_loaded(where) if load else ''})"
+
+
+def _cases(data: dict[str, Any], cases: tuple[tuple[str, str], ...], digits: int) -> list[str]:
+    """Each case's median, minimum and maximum seconds, as table lines."""
+    lines = ["| case | median | min | max |", "| --- | ---: | ---: | ---: |"]
+    for key, label in cases:
+        values = data["seconds"][key]
+        shown = (f"{value:.{digits}f} s" for value in (median(values), min(values), max(values)))
+        lines.append(f"| {label} | " + " | ".join(shown) + " |")
+    return lines
+
+
 def bench_speed(data: dict[str, Any]) -> str:
     """A clean build plus a full run, and a re-run: medians, with where and when."""
-    lines = ["| case | median | min | max |", "| --- | ---: | ---: | ---: |"]
-    for key, label in BENCH_CASES:
-        values = data["seconds"][key]
-        lines.append(f"| {label} | {median(values):.2f} s | {min(values):.2f} s | {max(values):.2f} s |")
-    where = data["machine"]
+    lines = _cases(data, BENCH_CASES, 2)
     met = "met" if median(data["seconds"]["clean"]) < 15 else "missed"
     lines += ["", (f"`scripts/bench_speed.py --repeat {data['repeat']} --target {data['target']} --os {data['os']}`, "
-              f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{_loaded(where)}) on "
-              f"{data['date']} with rtbench {data['rtbench']}; the 15 s target for the clean case was {met} there. "
+              f"measured on {machine_text(data)} on {data['date']} with rtbench {data['rtbench']}; the 15 s target "
+              f"for the clean case was {met} there. "
               "Host time on a machine shared with other work: not checked exactly, and another run or machine "
               "gives other figures.")]
     return "\n".join(lines)
@@ -53,16 +66,12 @@ def bench_speed(data: dict[str, Any]) -> str:
 
 def board_speed(data: dict[str, Any]) -> str:
     """The stand-in board's whole catalogue, clean and with its images built."""
-    lines = ["| case | median | min | max |", "| --- | ---: | ---: | ---: |"]
-    for key, label in BOARD_CASES:
-        values = data["seconds"][key]
-        lines.append(f"| {label} | {median(values):.0f} s | {min(values):.0f} s | {max(values):.0f} s |")
-    where = data["machine"]
+    lines = _cases(data, BOARD_CASES, 0)
     met = "met" if median(data["seconds"]["warm"]) < BOARD_TARGET_S else "missed"
     lines += ["", (f"`scripts/board_speed.py --repeat {data['repeat']} --board {data['board']} --os {data['os']}`, "
-              f"measured on {where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}{_loaded(where)}) on "
-              f"{data['date']} with rtbench {data['rtbench']}; the {BOARD_TARGET_S} s target with the images built "
-              f"was {met} there. Host time on a machine shared with other work: not checked exactly.")]
+              f"measured on {machine_text(data)} on {data['date']} with rtbench {data['rtbench']}; the "
+              f"{BOARD_TARGET_S} s target with the images built was {met} there. Host time on a machine shared with "
+              "other work: not checked exactly.")]
     return "\n".join(lines)
 
 
@@ -72,21 +81,18 @@ def cycle_model_speed(data: dict[str, Any]) -> str:
     for case, label in MODEL_CASES:
         lines.append(f"| {label} | {median(data['cpu_s'][case]):.1f} s | {median(data['wall_s'][case]):.1f} s |")
     ratio = median(data["cpu_s"]["model"]) / median(data["cpu_s"]["plain"])
-    where = data["machine"]
-    load = where["load_average"]
     met = "met" if ratio <= MODEL_TARGET_RATIO else "missed"
     lines += ["", (f"The model's CPU time is **{ratio:.2f}** times the plain run's (the target, at most "
               f"{MODEL_TARGET_RATIO:.0f} times, {met}). `scripts/cycle_model_speed.py --repeat {data['repeat']} --os "
-              f"{data['os']}`: the whole catalogue on {data['target']}, image built, measured on {where['cpu_model']} "
-              f"({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} before and {load[1]:.1f} "
-              f"after) on {data['date']} with rtbench {data['rtbench']}. Host time on a shared machine: not checked "
-              "exactly.")]
+              f"{data['os']}`: the whole catalogue on {data['target']}, image built, measured on "
+              f"{machine_text(data)} on {data['date']} with rtbench {data['rtbench']}. Host time on a shared machine: "
+              "not checked exactly.")]
     return "\n".join(lines)
 
 
 def first_minutes(data: dict[str, Any]) -> str:
     """The README's first command from a fresh state: the set-up, the first run, both."""
-    seconds, where = data["seconds"], data["machine"]
+    seconds = data["seconds"]
     lines = ["| step | wall time |", "| --- | ---: |",
              f"| `scripts/setup.sh` | {seconds['setup']:.1f} s |",
              f"| `python3 -m rtbench run` (the image built from nothing) | {seconds['run']:.1f} s |",
@@ -95,7 +101,7 @@ def first_minutes(data: dict[str, Any]) -> str:
              else "on a machine that had the set-up's packages")
     met = "met" if seconds["total"] < FIRST_MINUTES_GOAL_S else "missed"
     lines += ["", (f"`scripts/first_minutes.py{' --fresh' if data['fresh'] else ''}`, {state}, measured on "
-              f"{where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}) on {data['date']} with rtbench "
+              f"{machine_text(data, load=False)} on {data['date']} with rtbench "
               f"{data['rtbench']}; the {FIRST_MINUTES_GOAL_S:.0f} s goal was {met}. Host and network time: not checked "
               "exactly.")]
     return "\n".join(lines)

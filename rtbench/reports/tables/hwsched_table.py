@@ -12,19 +12,12 @@ A run of several CPU variants (--cpu-variant minimal,standard) is read one varia
 --cpu-variant V keeps its results on V (and a single-variant run's, which carry no variant)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...errors import RtbenchError
-from ...results import schema
-from .arguments import parser
+from .arguments import two_runs
 
 BENCHES = (("sched_decision", "switch decision"), ("tick_cost", "tick"), ("delay_block", "going to sleep"))
-
-
-def load_run(path: Path) -> dict[str, Any]:
-    """A run written by `rtbench run --json`, parsed and validated as rtbench reads one."""
-    return dict(schema.load(path, schema.RUN))
 
 
 def by_tasks(run: dict[str, Any], bench: str, variant: str | None = None) -> dict[int, dict[str, Any]]:
@@ -74,9 +67,8 @@ def table(software: dict[str, Any], hardware: dict[str, Any], variant: str | Non
 
 
 def render(argv: list[str]) -> str:
-    args_parser = parser("hwsched_table", "The software-vs-hardware scheduler table.")
-    args_parser.add_argument("software", type=Path, help="the software kernel's run (JSON)")
-    args_parser.add_argument("hardware", type=Path, help="the hardware-scheduler kernel's run (JSON)")
-    args_parser.add_argument("--cpu-variant", metavar="V", help="only the results on this CPU variant")
-    args = args_parser.parse_args(argv)
-    return table(load_run(args.software), load_run(args.hardware), args.cpu_variant)
+    software, hardware, variant = two_runs(
+        "hwsched_table", "The software-vs-hardware scheduler table.", argv,
+        ("software", "the software kernel's run (JSON)"), ("hardware", "the hardware-scheduler kernel's run (JSON)"),
+        (None, "only the results on this CPU variant"))
+    return table(software, hardware, variant)

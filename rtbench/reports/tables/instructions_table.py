@@ -11,14 +11,12 @@ cycles per instruction (their ratio). The two are separate runs (rtbench run --j
 A cycles run of several CPU variants is read on one (--cpu-variant, default full)."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...model import result_label
 from ...results.split import ratio_text, row_split
 from ...results.tables import as_markdown
-from .arguments import parser
-from .hwsched_table import load_run
+from .arguments import two_runs
 
 
 def by_label(run: dict[str, Any], variant: str) -> dict[str, dict[str, Any]]:
@@ -61,9 +59,8 @@ def table(cycles: dict[str, Any], instructions: dict[str, Any], variant: str = "
 
 
 def render(argv: list[str]) -> str:
-    args_parser = parser("instructions_table", "Cycles beside retired instructions, as a Markdown table.")
-    args_parser.add_argument("cycles", type=Path, help="the run that counted cycles (JSON)")
-    args_parser.add_argument("instructions", type=Path, help="the run that counted instructions (JSON)")
-    args_parser.add_argument("--cpu-variant", metavar="V", default="full", help="the variant to read (default: full)")
-    args = args_parser.parse_args(argv)
-    return table(load_run(args.cycles), load_run(args.instructions), args.cpu_variant)
+    cycles, instructions, variant = two_runs(
+        "instructions_table", "Cycles beside retired instructions, as a Markdown table.", argv,
+        ("cycles", "the run that counted cycles (JSON)"), ("instructions", "the run that counted instructions (JSON)"),
+        ("full", "the variant to read (default: full)"))
+    return table(cycles, instructions, str(variant))

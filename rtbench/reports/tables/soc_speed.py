@@ -12,18 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from .arguments import parser
-from .host_speed import record_path, record_view
+from .host_speed import machine_text, record_path, record_view
 
 TARGET_CPU_S = 120.0  # the whole FreeRTOS catalogue's CPU time on one variant
 TARGET_CORE_RATIO = 1.5  # another CPU's catalogue against VexRiscv standard's CPU time
 GOAL_S = 70.0  # the whole catalogue's wall time on 4 cores (issue 42)
 GOAL_CORES = 4
-
-
-def _where(data: dict[str, Any]) -> str:
-    where, load = data["machine"], data["machine"]["load_average"]
-    return (f"{where['cpu_model']} ({where['cpus']} CPUs, Linux {where['kernel']}, load average {load[0]:.1f} "
-            f"before and {load[1]:.1f} after)")
 
 
 def soc_speed(data: dict[str, Any]) -> str:
@@ -43,7 +37,7 @@ def soc_speed(data: dict[str, Any]) -> str:
     met = ", ".join(f"{variant} {'met' if f['current']['cpu_s'] <= TARGET_CPU_S else 'missed'}"
                     for variant, f in data["variants"].items())
     lines += ["", (f"`scripts/soc_speed.py --baseline {data['baseline']} --variants {','.join(data['variants'])}`: "
-              f"the whole FreeRTOS catalogue, both revisions started together, measured on {_where(data)} on "
+              f"the whole FreeRTOS catalogue, both revisions started together, measured on {machine_text(data)} on "
               f"{data['date']} with rtbench {data['rtbench']}. Samples compared: {compared}. The "
               f"{TARGET_CPU_S:.0f} s CPU target: {met}. Host time on a shared machine: not checked exactly.")]
     return "\n".join(lines)
@@ -64,9 +58,9 @@ def soc_speed_cores(data: dict[str, Any]) -> str:
     verdicts = ", ".join(f"{variant} {'met' if f['cpu_s'] <= TARGET_CORE_RATIO * base else 'missed'}"
                          for variant, f in data["variants"].items() if variant != "standard" and base)
     lines += ["", (f"`scripts/soc_speed.py --cores {','.join(data['variants'])}`: the whole FreeRTOS catalogue on "
-              f"each, started together, measured on {_where(data)} on {data['date']} with rtbench {data['rtbench']}. "
-              f"The target, at most {TARGET_CORE_RATIO}x `standard`'s CPU time: {verdicts}. Host time on a shared "
-              "machine: not checked exactly.")]
+              f"each, started together, measured on {machine_text(data)} on {data['date']} with rtbench "
+              f"{data['rtbench']}. The target, at most {TARGET_CORE_RATIO}x `standard`'s CPU time: {verdicts}. "
+              "Host time on a shared machine: not checked exactly.")]
     return "\n".join(lines)
 
 
