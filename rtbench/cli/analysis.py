@@ -101,7 +101,7 @@ def _budget_clock(args: argparse.Namespace, run: Run) -> float:
     return float(recorded)
 
 
-def _baseline(target_name: str, run: Run | None = None) -> str:
+def baseline_variant(target_name: str, run: Run | None = None) -> str:
     """The cache-less variant: the target's, or for a configurable CPU's run (Minerva's), that
     CPU without settings (`minerva`) when the run has it."""
     target = platforms.find_target(target_name)
@@ -120,7 +120,7 @@ def cmd_cache(args: argparse.Namespace) -> int:
         raise RtbenchError("cache --study is now rtbench study: a study's tables beside runs of one's own",
                            f"rtbench study {cached[0] if cached else 'ID'} --run{runs}")
     run = _load_for_analysis(args, "cache")
-    baseline = _baseline(run.manifest.get("target", args.target), run)
+    baseline = baseline_variant(run.manifest.get("target", args.target), run)
     variant_names, rows = variants.cache_study(run, baseline)
     print(f"{run_name(run, args.run)}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
     print(variants.cache_table(variant_names, rows, baseline))

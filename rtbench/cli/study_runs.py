@@ -14,7 +14,7 @@ from ..model import Run
 from ..results.runsource import load_run, run_from_document, run_name
 from ..results.store import Store
 from ..suggest import unknown_hint
-from .analysis import _baseline
+from .analysis import baseline_variant
 from .arguments import workspace
 from .output import progress
 
@@ -130,7 +130,7 @@ def kernel_summary(run: Run, name: str, cell_seconds: float | None) -> str:
     target = str(run.manifest.get("target", ""))
     lines = [f"{name} (run {run.run_id}): {target} / {run.manifest.get('kernel', {}).get('name', '')}"]
     if len(variants.by_variant(run)) > 1:  # a run on several CPU variants: what the caches buy
-        baseline = _baseline(target, run)
+        baseline = baseline_variant(target, run)
         lines[0] += f", median cycles per CPU variant and speed-up over {baseline}"
         try:
             names, rows = variants.cache_study(run, baseline)
