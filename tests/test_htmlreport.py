@@ -84,13 +84,13 @@ def test_a_cdn_page_loads_the_installed_plotly_js_by_version_and_hash() -> None:
 
 
 def test_every_command_that_writes_a_page_takes_plotly() -> None:
-    """--plotly wherever --html is (report, report --campaign, history, bisect, deadline --sweep),
+    """--plotly wherever --html is (report, report --campaign, history, bisect, deadline --sweep, study),
     with the same choices and no default of its own: plotly_js.DEFAULT decides."""
     top = parser()
     with_html = {name: {flag: action for action in command._actions for flag in action.option_strings}
                  for name, command in completion.commands(top).items()
                  if any("--html" in action.option_strings for action in command._actions)}
-    assert sorted(with_html) == ["bisect", "deadline", "history", "report"]
+    assert sorted(with_html) == ["bisect", "deadline", "history", "report", "study"]
     for name, options in with_html.items():
         assert "--plotly" in options, name
         assert tuple(options["--plotly"].choices or ()) == plotly_js.MODES and options["--plotly"].default is None

@@ -47,7 +47,7 @@ def test_cache_descriptions_name_their_kind() -> None:
     (["deadline", "--html", "x.html", "--chain", "irq_task_wake"], "--html draws the clock sweep"),
     (["deadline"], "needs --chain, or --sweep"),
     (["deadline", "--sweep", "25MHz:80MHz"], "no runs stored yet"),
-    (["cache", "--study", "missing.json"], "cannot read missing.json"),
+    (["cache", "--study", "missing.json"], "cache --study is now rtbench study"),
     (["deadline", "--chain", "irq_task_wake", "--clock", "0.000001Hz"],
      "'0.000001Hz' (1e-06 Hz) is outside 1 kHz..10 GHz, the range of a CPU clock"),
     (["run", "--clock", "20GHz"], "'20GHz' (2e+10 Hz) is outside 1 kHz..10 GHz"),

@@ -14,6 +14,12 @@ A study.toml holds, for the study whose id is its folder's name:
     [[comparison]]                  # how its criteria map to rtbench benchmarks: shape, criteria...
     [[reference]]                   # which stored reference runs fill a comparison on its page:
     shape = "..."                   #   shape, title, runs = [{ run = "CELL", name = "..." }]
+    campaigns = ["NAME", ...]       # optional: campaigns/NAME.toml that measure it on one's own
+                                    #   (`rtbench study ID --measure --campaign NAME`)
+    [[figure]]                      # optional: a figure drawn from a run (rtbench/analysis/
+    shape = "clock_sweep"           #   study_figures.py): shape, title, the reference run drawn
+    run = "CELL"                    #   by default, and the shape's own keys (a sweep's clocks,
+                                    #   deadline and chain)
 
 The folders ship inside the package (the HTML report reads them when installed from a wheel);
 RTBENCH_STUDIES names more folders holding study folders (os.pathsep-separated): a study of
@@ -36,7 +42,7 @@ STUDIES_DIR = PACKAGE_DIR / "studies"
 ENV = "RTBENCH_STUDIES"
 ABOUT = ("Figures published by earlier RTOS benchmark studies, transcribed for side-by-side reports. Units and "
          "methods differ from rtbench's; compare shapes and ratios, not absolute values.")
-_OWN_KEYS = ("order", "page", "view_module", "row_keys", "rows", "comparison", "reference")
+_OWN_KEYS = ("order", "page", "view_module", "row_keys", "rows", "comparison", "reference", "campaigns", "figure")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class Study:
     page: str = ""
     view_module: str = ""
     shapes: dict[str, Any] = field(default_factory=dict)
+    campaigns: list[str] = field(default_factory=list)  # campaigns/NAME.toml that measure it
+    figures: list[dict[str, Any]] = field(default_factory=list)  # [[figure]] tables, as written
 
     def cells(self) -> list[str]:
         """The reference runs its page is rendered from, each once, in the file's order."""
@@ -88,8 +96,15 @@ def _load(path: Path) -> Study:
             shapes = dict(importlib.import_module(module).SHAPES)
         except (ImportError, AttributeError) as err:
             raise RtbenchError(f"{path}: view_module {module} has no usable SHAPES: {err}") from None
+    campaigns = data.get("campaigns", [])
+    if not isinstance(campaigns, list) or not all(isinstance(name, str) and name for name in campaigns):
+        raise RtbenchError(f"{path}: campaigns must be a list of names (campaigns/NAME.toml)",
+                           'e.g. campaigns = ["emulation-study"]')
+    figures = data.get("figure", [])
+    if not isinstance(figures, list) or not all(isinstance(item, dict) for item in figures):
+        raise RtbenchError(f"{path}: figure must be [[figure]] tables", "see rtbench/analysis/studies.py")
     return Study(study_id, path.parent, facts, list(data.get("comparison", [])), list(data.get("reference", [])),
-                 int(data.get("order", 1000)), str(data.get("page", "")), module, shapes)
+                 int(data.get("order", 1000)), str(data.get("page", "")), module, shapes, campaigns, figures)
 
 
 @functools.cache

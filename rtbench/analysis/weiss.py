@@ -168,14 +168,4 @@ def view(study: dict[str, Any], spec: dict[str, Any], runs: list[Run], names: li
     return out
 
 
-def text(v: StudyView) -> str:
-    """The view as a plain table, for the terminal; its note alone when no run had CPU variants."""
-    if not v.rows:
-        return v.explanation + "\n" + v.left_out_note
-    widths = [max(len(str(r[i])) for r in [v.columns] + v.rows) for i in range(len(v.columns))]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [v.columns] + v.rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines) + "\n" + " ".join(filter(None, [v.explanation, v.left_out_note]))
-
-
 SHAPES = {"cache_gain": view}  # the view a study.toml names with view_module = "rtbench.analysis.weiss"

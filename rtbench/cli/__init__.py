@@ -3,8 +3,9 @@
 """The rtbench command line: the parser of every command, and how errors end the process.
 
 The commands live by responsibility: run.py (run), campaign.py (campaign), results.py (report, compare, check,
-runs), analysis.py (footprint, cache, deadline), study.py (study), info.py (list, sources), doctor.py (doctor),
-system.py (system), completion.py (completion), history.py (history, ab), calibrate.py (calibrate)."""
+runs), analysis.py (footprint, cache, deadline), study.py and study_runs.py (study), info.py (list, sources),
+doctor.py (doctor), system.py (system), completion.py (completion), history.py (history, ab), calibrate.py
+(calibrate)."""
 from __future__ import annotations
 
 import argparse

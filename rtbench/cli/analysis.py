@@ -101,7 +101,7 @@ def _budget_clock(args: argparse.Namespace, run: Run) -> float:
     return float(recorded)
 
 
-def _baseline(target_name: str, run: Run | None = None) -> str:
+def baseline_variant(target_name: str, run: Run | None = None) -> str:
     """The cache-less variant: the target's, or for a configurable CPU's run (Minerva's), that
     CPU without settings (`minerva`) when the run has it."""
     target = platforms.find_target(target_name)
@@ -111,37 +111,16 @@ def _baseline(target_name: str, run: Run | None = None) -> str:
     return plain[0] if plain else str(target.spec.get("variants", {}).get("baseline", "minimal"))
 
 
-def _study_runs(args: argparse.Namespace) -> list[Run]:
-    """The runs --study names, else the last run on --target of each kernel."""
-    ids: list[int] = []
-    if args.study != "latest":
-        return [load_run(part.strip(), workspace(args).store) for part in args.study.split(",") if part.strip()]
-    with Store(workspace(args).store, read_only=True) as store:
-        if args.study == "latest":
-            latest: dict[str, int] = {}
-            for row in store.list_runs():
-                if row.get("target") == args.target and not row.get("damaged"):
-                    latest[str(row.get("os"))] = row["id"]
-            ids = sorted(latest.values())
-        if not ids:
-            raise RtbenchError(f"no stored run on {args.target}",
-                               f"rtbench run --target {args.target} --cpu-variant minimal,lite,standard "
-                               "--bench task_preempt,irq_task_wake,cpu_reference")
-        return [store.load(run_id) for run_id in ids]
-
-
 def cmd_cache(args: argparse.Namespace) -> int:
-    if args.study:
-        from ..analysis import published, weiss
-        runs = _study_runs(args)
-        names = [run_name(run) for run in runs]
-        views = [v for v in published.study_views(runs, names)[1] if v.shape == "cache_gain"]
-        for view in views:
-            print(f"{view.study.get('title', view.study['id'])}: Tables 1 and 2 beside rtbench's")
-            print(weiss.text(view))
-        return 0
+    if args.study is not None:  # the study's tables moved to `rtbench study`, for every study
+        from ..analysis import studies
+        runs = "" if args.study == "latest" else f" {args.study}"
+        cached = [s.id for s in studies.all_studies().values() if any(c.get("shape") == "cache_gain"
+                                                                       for c in s.comparisons)]
+        raise RtbenchError("cache --study is now rtbench study: a study's tables beside runs of one's own",
+                           f"rtbench study {cached[0] if cached else 'ID'} --run{runs}")
     run = _load_for_analysis(args, "cache")
-    baseline = _baseline(run.manifest.get("target", args.target), run)
+    baseline = baseline_variant(run.manifest.get("target", args.target), run)
     variant_names, rows = variants.cache_study(run, baseline)
     print(f"{run_name(run, args.run)}: median cycles per CPU variant and speed-up over {baseline} (no caches)")
     print(variants.cache_table(variant_names, rows, baseline))
@@ -212,14 +191,12 @@ def add_kernels(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
 def add_cache(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cache = sub.add_parser("cache", help="cache study: each benchmark's speed-up per CPU variant over the "
-                                         "cache-less one, next to the reference workload's")
+                                         "cache-less one, next to the reference workload's (a published "
+                                         "study's tables beside runs: rtbench study ID --run)")
     cache.add_argument("--run", help="stored run id or run file (default: the last run on --target)")
     cache.add_argument("--target", default="vexriscv-sim",
                        help="whose last run to read when --run is not given (default vexriscv-sim)")
-    cache.add_argument("--study", nargs="?", const="latest", metavar="RUN[,RUN...]",
-                       help="the emulation study's Tables 1 and 2 (cache gains of a task switch, the interrupt "
-                            "reaction and a CPU-bound reference) beside these runs' (ids or run files), one per "
-                            "kernel; alone: the last run of each kernel on --target")
+    cache.add_argument("--study", nargs="?", const="latest", help=argparse.SUPPRESS)  # moved: rtbench study
     cache.set_defaults(func=cmd_cache)
 
 

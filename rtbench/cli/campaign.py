@@ -10,6 +10,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import files
 from ..acquire import interrupts
@@ -23,6 +24,11 @@ from ..results.tables import Column, Table, as_text, cell
 from .arguments import plotly_mode, workspace
 from .output import check_output_file, progress, rescue_json
 from .run import _check_workspace, _signal_exit
+
+if TYPE_CHECKING:  # the campaign layer (Dask) loads only when a campaign runs
+    from ..campaign.cells import Cell
+    from ..campaign.execution import Summary
+    from ..campaign.matrix import Matrix
 
 
 def _saver(store: Store, home: Workspace) -> Callable[[Run], int | None]:
@@ -92,6 +98,16 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         print(f"campaign {plan.name}: {len(cells)} cell(s), {sum(c.key in done for c in cells)} stored")
         print(as_text.render(_cells_table(axes, rows, plan.repeats, last="key")))
         return 0
+    done, summary = execute(plan, cells, home, scheduler=args.scheduler, workers=args.workers)
+    return print_outcome(plan, cells, done, summary)
+
+
+def execute(plan: Matrix, cells: list[Cell], home: Workspace, *, scheduler: str | None,
+            workers: int | None) -> tuple[dict[str, int], Summary]:
+    """Runs the cells not stored yet and stores each as it comes; the cells stored before
+    (key: run id) and what became of the others."""
+    from ..campaign import execution, stored
+
     _check_workspace(home)
     # One invocation per campaign and workspace: a second would run every cell the first has not
     # stored yet again, beside it.
@@ -102,7 +118,15 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         progress(f"campaign {plan.name}: {len(cells)} cell(s), {len(cells) - len(todo)} already stored, "
                  f"{len(todo)} to run")
         summary = execution.run_cells(plan, todo, save=_saver(store, home), workspace=home,
-                                      scheduler=args.scheduler, workers=args.workers, progress=progress)
+                                      scheduler=scheduler, workers=workers, progress=progress)
+    return done, summary
+
+
+def print_outcome(plan: Matrix, cells: list[Cell], done: dict[str, int], summary: Summary) -> int:
+    """The cells and what became of them; the exit status (1 when a cell failed)."""
+    from ..campaign import execution
+
+    axes = [axis.name for axis in plan.axes]
     ran = {d.cell.key: d for d in summary.done}
     rows = []
     for c in cells:
@@ -120,7 +144,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             print(f"error: {d.cell.title(plan.repeats)}: {d.error}")
     failed = [d for d in summary.done if d.status != "ok"]
     progress(f"campaign {plan.name}: {len(summary.done) - len(failed)} cell(s) ok, {len(failed)} failed, "
-             f"{len(cells) - len(todo)} stored before, in {execution.duration(summary.seconds)}"
+             f"{sum(c.key in done for c in cells)} stored before, in {execution.duration(summary.seconds)}"
              + ("" if summary.interrupted else f"; rtbench report --campaign {plan.name}"))
     if summary.interrupted is not None:
         progress(f"interrupted: {len(summary.not_run)} cell(s) not run; run the same command again to resume")

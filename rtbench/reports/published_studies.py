@@ -103,14 +103,35 @@ def entry_block(entry: Entry, *, runs: Path | None = None) -> str:
     return "\n\n".join(part for part in out if part)
 
 
-def block(study_id: str, *, runs: Path | None = None) -> str:
-    """Every entry of a study, as a page shows them."""
+def view_text(v: published.StudyView) -> str:
+    """A view as a plain table, for the terminal; its note alone when no run measured its criteria."""
+    if not v.rows:
+        return v.explanation + "\n" + v.left_out_note
+    widths = [max(len(str(r[i])) for r in [v.columns] + v.rows) for i in range(len(v.columns))]
+    lines = ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip() for row in [v.columns] + v.rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines) + "\n" + " ".join(filter(None, [v.explanation, v.left_out_note]))
+
+
+def beside_text(study_id: str, runs: list[Run], names: list[str], shapes: set[str] | None = None) -> str:
+    """The views of a study (those of `shapes`, else all) beside the given runs rather than its
+    reference runs, for the terminal; empty when it has none of those shapes."""
+    study = studies.get(study_id)
+    _, views = published.study_views(runs, names)
+    title = study.facts.get("title", study_id)
+    chosen = [v for v in views if v.study["id"] == study_id and (shapes is None or v.shape in shapes)]
+    return "".join(f"{title}, beside {', '.join(names)}:\n{view_text(v)}\n\n" for v in chosen)
+
+
+def block(study_id: str, *, runs: Path | None = None, shapes: set[str] | None = None) -> str:
+    """Every entry of a study (of those shapes, when given), as a page shows them."""
     study = studies.get(study_id)
     known = entries()
     if study_id not in known:
         raise RtbenchError(f"study '{study_id}' names no reference runs",
                            f"add [[reference]] tables to {study.folder / 'study.toml'}")
-    return "\n\n".join(entry_block(entry, runs=runs) for entry in known[study_id]) + "\n"
+    return "\n\n".join(entry_block(entry, runs=runs) for entry in known[study_id]
+                       if shapes is None or entry.shape in shapes) + "\n"
 
 
 def _raw(value: Any) -> str:

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # SPDX-FileCopyrightText: 2026 rtbench developers
 """The clock sweep as a page: used/available time against the clock, one line per CPU
-configuration (worst case solid, median dotted), the deadline at 1, as the study's Figure 6."""
+configuration (worst case solid, median dotted), the deadline at 1, as the study's Figure 6: one
+run's (deadline --sweep --html) or a study's figures (study --html)."""
 from __future__ import annotations
 
 import html
@@ -11,6 +12,7 @@ import plotly.graph_objects as go
 
 from .. import files
 from ..analysis.clock_sweep import SweepRow
+from ..analysis.study_figures import Drawn
 from ..model import Run
 from ..results.runsource import run_title
 from . import plotly_js, plots
@@ -42,13 +44,29 @@ def _rows_table(rows: list[SweepRow]) -> str:
             f"<tbody>{cells}</tbody></table>")
 
 
+_NOTE = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
+         "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
+         "but the control task's application work, from the mean stages.</p>")
+
+
+def _what(run: Run, deadline_s: float) -> str:
+    kernel = run.manifest.get("kernel", {}).get("name", "")
+    return f"{run_title(run)}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
+
+
 def write(run: Run, rows: list[SweepRow], chain: str, deadline_s: float, path: Path,
           plotly: str = plotly_js.DEFAULT) -> None:
-    kernel = run.manifest.get("kernel", {}).get("name", "")
-    what = f"{run_title(run)}, {run.manifest.get('target', '')} / {kernel}, deadline {deadline_s * 1e6:g} us"
-    content = ("<p class='note'>The worst observed chain (solid) and the median (dotted) over the time the "
-               "deadline allows at each clock; above 1 the chain misses it. The RTOS share is everything "
-               "but the control task's application work, from the mean stages.</p>"
-               + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure"))
-    files.write_whole(Path(path), page("rtbench clock sweep", what, "", [("sweep", f"Clock sweep: {chain}", content)],
-                                       plotly))
+    content = _NOTE + _rows_table(rows) + plots.html_of(figure(rows, chain), "sweep-figure")
+    files.write_whole(Path(path), page("rtbench clock sweep", _what(run, deadline_s), "",
+                                       [("sweep", f"Clock sweep: {chain}", content)], plotly))
+
+
+def write_figures(title: str, drawn: list[Drawn], path: Path, plotly: str = plotly_js.DEFAULT) -> None:
+    """A study's figures on one page, a section per figure and run."""
+    sections = []
+    for i, one in enumerate(drawn):
+        content = (f"<p class='note'>{html.escape(_what(one.run, one.figure.deadline_s))}</p>" + _NOTE
+                   + _rows_table(one.rows) + plots.html_of(figure(one.rows, one.chain), f"sweep-figure-{i}"))
+        heading = f"{one.figure.title or 'Clock sweep'}: {one.name}, {one.chain}"
+        sections.append((f"sweep-{i}", heading, content))
+    files.write_whole(Path(path), page(title, f"{len(drawn)} figure(s)", "", sections, plotly))
