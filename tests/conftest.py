@@ -71,11 +71,15 @@ TEST_WARMUP = 20
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     home = Workspace(tmp_path_factory.mktemp("rtbench-home"))
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        # Each pytest-xdist worker has a workspace of its own, but the simulation models, slow to
-        # build and keyed by their inputs, are built once for all (under the model's build lock).
-        shared = tmp_path_factory.getbasetemp().parent / "models"
-        shared.mkdir(exist_ok=True)
-        (home.root / "models").symlink_to(shared, target_is_directory=True)
+        # Each pytest-xdist worker has a workspace of its own (store, logs), but the simulation
+        # models and the images, slow to build and keyed by their inputs, are built once for all:
+        # a model under its build lock, an image under its build directory's lock (which a run
+        # also holds while it reads what the build tools keep there), as two shells sharing a
+        # workspace do. The images are those of the same inputs, so every run is as it was.
+        for name, own in (("models", home.root / "models"), ("build", home.builds)):
+            shared = tmp_path_factory.getbasetemp().parent / name
+            shared.mkdir(exist_ok=True)
+            own.symlink_to(shared, target_is_directory=True)
     return home
 
 
