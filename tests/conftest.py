@@ -21,13 +21,31 @@ from rtbench.paths import Workspace
 _REAL_IMAGE_FIXTURES = {"built_image", "catalogue_run", "linux_image", "linux_run"}
 
 
+# The files that take minutes (a full run's `--durations=0`, summed per file), longest first.
+# pytest-xdist hands whole files to its workers in collection order (`--dist loadfile
+# --no-loadscope-reorder` in pyproject.toml): started last, one of them would keep one worker busy
+# while the others idle at the end; started first, the many short files fill the gaps instead.
+LONG_FILES = ("test_reproducible.py", "test_codesign.py", "test_history.py", "test_board_stm32f4.py",
+              "test_hwsched.py", "test_vexriscv.py", "test_reports.py", "test_kernels_vexriscv.py",
+              "test_reference_exact.py", "test_hazard3.py", "test_cv32e40p.py", "test_profiles.py")
+
+
+def _start_order(item: pytest.Item) -> int:
+    """Long files first (in LONG_FILES' order), then the other integration files, then the rest."""
+    if item.path.name in LONG_FILES:
+        return LONG_FILES.index(item.path.name)
+    return len(LONG_FILES) + (0 if "integration" in item.path.parts else 1)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/integration, and every test that builds or runs a real image, is
-    marked `integration`, so `pytest -m "not integration"` is the fast unit loop."""
+    marked `integration`, so `pytest -m "not integration"` is the fast unit loop. The items are
+    ordered by _start_order, each file's own order kept."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "integration" in item.path.parts or fixtures & _REAL_IMAGE_FIXTURES:
             item.add_marker(pytest.mark.integration)
+    items.sort(key=_start_order)  # stable: a file's tests stay together and in order
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
