@@ -101,6 +101,16 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     return home
 
 
+def home_sharing_builds(home: Path, workspace: Workspace) -> Path:
+    """A new workspace for a command-line test (its own store and logs) whose build folder is the
+    session's: a test that is not about building finds its image built there (as --home's users
+    share one), instead of building it once more."""
+    workspace.builds.mkdir(parents=True, exist_ok=True)
+    home.mkdir(parents=True)
+    (home / "build").symlink_to(workspace.builds, target_is_directory=True)
+    return home
+
+
 @pytest.fixture(scope="session")
 def built_image(workspace: Workspace) -> Build:
     kernel = find_kernel("freertos")
