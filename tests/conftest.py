@@ -25,9 +25,9 @@ _REAL_IMAGE_FIXTURES = {"built_image", "catalogue_run", "linux_image", "linux_ru
 # pytest-xdist hands whole files to its workers in collection order (`--dist loadfile
 # --no-loadscope-reorder` in pyproject.toml): started last, one of them would keep one worker busy
 # while the others idle at the end; started first, the many short files fill the gaps instead.
-LONG_FILES = ("test_reproducible.py", "test_codesign.py", "test_history.py", "test_board_stm32f4.py",
-              "test_hwsched.py", "test_vexriscv.py", "test_reports.py", "test_kernels_vexriscv.py",
-              "test_reference_exact.py", "test_hazard3.py", "test_cv32e40p.py", "test_profiles.py")
+LONG_FILES = ("test_reproducible.py", "test_reports.py", "test_vexriscv.py", "test_kernels_vexriscv.py",
+              "test_board_stm32f4.py", "test_codesign.py", "test_reference_exact.py", "test_history.py",
+              "test_kernels_asp3.py", "test_inputs.py", "test_profiles.py", "test_hwsched.py")
 
 
 def _start_order(item: pytest.Item) -> int:
