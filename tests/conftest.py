@@ -21,13 +21,31 @@ from rtbench.paths import Workspace
 _REAL_IMAGE_FIXTURES = {"built_image", "catalogue_run", "linux_image", "linux_run"}
 
 
+# The files that take minutes (a full run's `--durations=0`, summed per file), longest first.
+# pytest-xdist hands whole files to its workers in collection order (`--dist loadfile
+# --no-loadscope-reorder` in pyproject.toml): started last, one of them would keep one worker busy
+# while the others idle at the end; started first, the many short files fill the gaps instead.
+LONG_FILES = ("test_reproducible.py", "test_reports.py", "test_vexriscv.py", "test_kernels_vexriscv.py",
+              "test_board_stm32f4.py", "test_codesign.py", "test_reference_exact.py", "test_history.py",
+              "test_kernels_asp3.py", "test_inputs.py", "test_profiles.py", "test_hwsched.py")
+
+
+def _start_order(item: pytest.Item) -> int:
+    """Long files first (in LONG_FILES' order), then the other integration files, then the rest."""
+    if item.path.name in LONG_FILES:
+        return LONG_FILES.index(item.path.name)
+    return len(LONG_FILES) + (0 if "integration" in item.path.parts else 1)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Everything under tests/integration, and every test that builds or runs a real image, is
-    marked `integration`, so `pytest -m "not integration"` is the fast unit loop."""
+    marked `integration`, so `pytest -m "not integration"` is the fast unit loop. The items are
+    ordered by _start_order, each file's own order kept."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if "integration" in item.path.parts or fixtures & _REAL_IMAGE_FIXTURES:
             item.add_marker(pytest.mark.integration)
+    items.sort(key=_start_order)  # stable: a file's tests stay together and in order
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -71,11 +89,25 @@ TEST_WARMUP = 20
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     home = Workspace(tmp_path_factory.mktemp("rtbench-home"))
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        # Each pytest-xdist worker has a workspace of its own, but the simulation models, slow to
-        # build and keyed by their inputs, are built once for all (under the model's build lock).
-        shared = tmp_path_factory.getbasetemp().parent / "models"
-        shared.mkdir(exist_ok=True)
-        (home.root / "models").symlink_to(shared, target_is_directory=True)
+        # Each pytest-xdist worker has a workspace of its own (store, logs), but the simulation
+        # models and the images, slow to build and keyed by their inputs, are built once for all:
+        # a model under its build lock, an image under its build directory's lock (which a run
+        # also holds while it reads what the build tools keep there), as two shells sharing a
+        # workspace do. The images are those of the same inputs, so every run is as it was.
+        for name, own in (("models", home.root / "models"), ("build", home.builds)):
+            shared = tmp_path_factory.getbasetemp().parent / name
+            shared.mkdir(exist_ok=True)
+            own.symlink_to(shared, target_is_directory=True)
+    return home
+
+
+def home_sharing_builds(home: Path, workspace: Workspace) -> Path:
+    """A new workspace for a command-line test (its own store and logs) whose build folder is the
+    session's: a test that is not about building finds its image built there (as --home's users
+    share one), instead of building it once more."""
+    workspace.builds.mkdir(parents=True, exist_ok=True)
+    home.mkdir(parents=True)
+    (home / "build").symlink_to(workspace.builds, target_is_directory=True)
     return home
 
 

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -236,6 +237,13 @@ def _configure_and_build(target: Target, kernel: Kernel, profile: str, source: P
                 f"building the {target.name}/{kernel.name}/{profile} image", directory)
 
 
+def directory_lock(directory: Path, waiting: Callable[[], None] = lambda: None) -> AbstractContextManager[None]:
+    """The lock of a build directory, held while one process builds in it or reads what its
+    build tools keep there (ninja's deps log, which ninja truncates when it finds it half written):
+    processes sharing a workspace never run two of them in one directory at once."""
+    return exclusive(directory.with_name(directory.name + ".lock"), waiting)
+
+
 def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSource, workspace: Workspace,
                 opt_flags: str = "-O2", log: Callable[[str], None] = lambda _: None,
                 defines: tuple[str, ...] = (), image: str = CATALOGUE) -> Build:
@@ -273,8 +281,7 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
             tree, patches = patched_tree(kernel, source.path, source.version, copy_dir, log)
     # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
     # one configures and builds while the other waits, then finds it up to date.
-    with exclusive(directory.with_name(directory.name + ".lock"),
-                   lambda: log(f"waiting for another rtbench process building {directory.name}")):
+    with directory_lock(directory, lambda: log(f"waiting for another rtbench process building {directory.name}")):
         try:
             output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
         except BuildError as err:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..errors import RtbenchError
 from ..paths import Workspace
-from . import processes, sources
-from .build import MINIMAL, Build, build_image
+from . import sources
+from .build import MINIMAL, build_image
 from .footprint import parse_map_detailed
 from .platforms import Kernel, Target, find_kernel, find_target, kernels
 
@@ -93,13 +93,11 @@ def _kernel_part(map_file: Path) -> dict[str, int]:
             "bss": layer.get("bss", 0) + layer.get("noinit", 0)}
 
 
-def build_minimal(build: Build) -> Path:
-    """Builds the one-task image beside the catalogue image; returns its linker map."""
-    proc = processes.run(["cmake", "--build", str(build.directory), "--target", f"{MINIMAL}.elf"])
-    if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-20:])
-        raise RtbenchError(f"building the one-task image failed:\n{tail}")
-    return build.directory / f"{MINIMAL}.map"
+def build_minimal(target: Target, kernel: Kernel, source: sources.KernelSource, workspace: Workspace,
+                  progress: Callable[[str], None]) -> Path:
+    """Builds the one-task image beside the catalogue image (under its directory's lock, as every
+    build); returns its linker map."""
+    return build_image(target, kernel, "default", source, workspace, log=progress, image=MINIMAL).map_file
 
 
 def profile(kernel: Kernel, target: Target, workspace: Workspace, progress: Callable[[str], None]) -> KernelProfile:
@@ -120,7 +118,8 @@ def profile(kernel: Kernel, target: Target, workspace: Workspace, progress: Call
         return result
     progress(f"build   {target.name}/{kernel.name}/default (the catalogue, and one task alone)")
     build = build_image(target, kernel, "default", source, workspace, log=progress)
-    result.footprint = {"one task": _kernel_part(build_minimal(build)), "catalogue": _kernel_part(build.map_file)}
+    minimal = build_minimal(target, kernel, source, workspace, progress)
+    result.footprint = {"one task": _kernel_part(minimal), "catalogue": _kernel_part(build.map_file)}
     return result
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from .. import __version__
 from ..paths import checkout_dir, firmware_dir
 from . import provenance
-from .build import Build
+from .build import Build, directory_lock
 from .kernel_facts import api_counts
 from .platforms import Kernel, Target
 from .protocol import Capture
@@ -84,7 +84,9 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
                   emulator: dict[str, str], capture: Capture | None, settings: dict[str, Any]) -> dict[str, Any]:
     meta = capture.meta if capture else {}
     hello = capture.hello if capture else {}
-    compiled = provenance.compiled_files(build.directory, build.elf.stem)
+    with directory_lock(build.directory):  # another process may be building another image there
+        compiled = provenance.compiled_files(build.directory, build.elf.stem)
+        tree = _tree(kernel, source, build, compiled)
     image = {"elf": str(build.elf), "defines": list(build.defines),
              "sha256": build.elf_sha256}
     return {
@@ -104,7 +106,7 @@ def make_manifest(*, target: Target, kernel: Kernel, profile: str, source: Kerne
             "origin": source.origin,
             "port": meta.get("kernel.port", ""),
             "config": _prefixed(meta, "config."),
-            "tree": _tree(kernel, source, build, compiled),
+            "tree": tree,
             # A co-designed variant: the semantic patches applied to a copy of the tree, in order.
             **({"patches": dict(build.kernel_patches)} if build.kernel_patches else {}),
             **_api(kernel, source),

@@ -23,6 +23,7 @@ import pytest
 
 from rtbench.acquire.build import Build
 from rtbench.paths import Workspace
+from tests.conftest import home_sharing_builds
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -353,10 +354,8 @@ def test_ctrl_c_leaves_no_temporary_folder_behind(tmp_path: Path, workspace: Wor
     mid-cell, and never removed its `rtbench-cell-*` folder (nor Dask its scratch space). They all
     live in one folder of the campaign's process now, removed once the cluster is closed. The
     session's image is reused (the build directory shared), so the cell starts measuring at once."""
-    home, scratch = tmp_path / "home", tmp_path / "tmp"
-    home.mkdir()
+    home, scratch = home_sharing_builds(tmp_path / "home", workspace), tmp_path / "tmp"
     scratch.mkdir()
-    (home / "build").symlink_to(workspace.builds, target_is_directory=True)
     matrix = tmp_path / "long.toml"
     matrix.write_text('[campaign]\nname = "long"\n[settings]\ntarget = "qemu-m3"\nbench = "task_switch"\n'
                       'iterations = 300000\nwarmup = 5\n[axes]\nopt = ["-O2"]\n')

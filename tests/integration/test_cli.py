@@ -12,6 +12,8 @@ from pathlib import Path
 
 from rtbench.acquire import catalogue
 from rtbench.acquire.build import Build
+from rtbench.paths import Workspace
+from tests.conftest import home_sharing_builds
 
 REQUIRED_KEYS = {"bench", "params", "unit", "n", "min", "p50", "mean", "p99", "max", "stddev", "status"}
 
@@ -21,8 +23,9 @@ def rtbench(home: Path, *args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=600)
 
 
-def test_run_with_globs_writes_json_and_report_reads_it_back(tmp_path: Path, built_image: Build) -> None:
-    home = tmp_path / "home"
+def test_run_with_globs_writes_json_and_report_reads_it_back(tmp_path: Path, workspace: Workspace,
+                                                             built_image: Build) -> None:
+    home = home_sharing_builds(tmp_path / "home", workspace)
     out = tmp_path / "out.json"
     proc = rtbench(home, "run", "--bench", "sem_*,task_switch", "--iterations", "300", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
@@ -49,9 +52,10 @@ def test_run_with_globs_writes_json_and_report_reads_it_back(tmp_path: Path, bui
     assert runs.stdout.count("qemu-m3/freertos") == 1
 
 
-def test_option_sets_sample_count_of_tick_cost(tmp_path: Path, built_image: Build) -> None:
+def test_option_sets_sample_count_of_tick_cost(tmp_path: Path, workspace: Workspace, built_image: Build) -> None:
     out = tmp_path / "tick.json"
-    proc = rtbench(tmp_path / "home", "run", "--bench", "tick_cost", "--option", "ticks=40", "--json", str(out))
+    home = home_sharing_builds(tmp_path / "home", workspace)
+    proc = rtbench(home, "run", "--bench", "tick_cost", "--option", "ticks=40", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     results = json.loads(out.read_text())["results"]
     assert [r["n"] for r in results] == [40] * 5
@@ -80,9 +84,11 @@ def test_report_without_runs_is_a_clear_error(tmp_path: Path) -> None:
     assert "no runs" in proc.stderr
 
 
-def test_option_named_like_a_parameter_replaces_its_sweep(tmp_path: Path, built_image: Build) -> None:
+def test_option_named_like_a_parameter_replaces_its_sweep(tmp_path: Path, workspace: Workspace,
+                                                         built_image: Build) -> None:
     out = tmp_path / "sweep.json"
-    proc = rtbench(tmp_path / "home", "run", "--bench", "task_preempt_load,tm_sync", "--iterations", "50",
+    home = home_sharing_builds(tmp_path / "home", workspace)
+    proc = rtbench(home, "run", "--bench", "task_preempt_load,tm_sync", "--iterations", "50",
                    "--option", "tasks=20", "--option", "period_ms=200", "--option", "tm_periods=3", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     results = {r["bench"]: r for r in json.loads(out.read_text())["results"]}
@@ -91,10 +97,12 @@ def test_option_named_like_a_parameter_replaces_its_sweep(tmp_path: Path, built_
     assert results["tm_sync"]["unit"] == "operations"
 
 
-def test_linux_periodic_run_with_threads_load_and_cpu(tmp_path: Path, linux_image: Build) -> None:
+def test_linux_periodic_run_with_threads_load_and_cpu(tmp_path: Path, workspace: Workspace,
+                                                     linux_image: Build) -> None:
     out = tmp_path / "periodic.json"
     cpu = min(os.sched_getaffinity(0))
-    proc = rtbench(tmp_path / "home", "run", "--target", "linux", "--bench", "periodic_jitter", "--period", "1ms",
+    home = home_sharing_builds(tmp_path / "home", workspace)
+    proc = rtbench(home, "run", "--target", "linux", "--bench", "periodic_jitter", "--period", "1ms",
                    "--duration", "100ms", "--threads", "3", "--cpu", str(cpu), "--load", "cpu", "--histogram",
                    "--hist-limit", "1000000", "--json", str(out))
     assert proc.returncode == 0, proc.stderr

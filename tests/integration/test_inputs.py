@@ -16,6 +16,8 @@ import pytest
 
 from rtbench.acquire import platforms, sources
 from rtbench.acquire.build import Build
+from rtbench.paths import Workspace
+from tests.conftest import home_sharing_builds
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -105,11 +107,13 @@ def test_compiler_flags_reach_the_compiler_word_by_word(tmp_path: Path, built_im
     assert "-O1" in json.loads(out.read_text())["manifest"]["compiler"]["flags"]["bench"]
 
 
-def test_a_long_run_is_not_cut_off_by_the_join_timeout(tmp_path: Path, built_image: Build) -> None:
+def test_a_long_run_is_not_cut_off_by_the_join_timeout(tmp_path: Path, workspace: Workspace,
+                                                       built_image: Build) -> None:
     # 300 000 switches stream their samples from the workers for longer than a fixed 20 s join
     # timeout of virtual time: the join must scale with the loop count.
     out = tmp_path / "out.json"
-    proc = rtbench(tmp_path / "home", "run", "--bench", "task_switch", "--iterations", "300000", "--json", str(out))
+    proc = rtbench(home_sharing_builds(tmp_path / "home", workspace), "run", "--bench", "task_switch",
+                   "--iterations", "300000", "--json", str(out))
     assert proc.returncode == 0, proc.stderr
     result = json.loads(out.read_text())["results"][0]
     assert result["status"] == "ok" and result["n"] == 300000
@@ -134,8 +138,9 @@ def test_a_store_that_cannot_save_keeps_the_run_in_a_json_file(tmp_path: Path, b
     assert kept["status"] == "ok" and kept["n"] == 50
 
 
-def test_read_commands_check_their_output_files_first(tmp_path: Path, built_image: Build) -> None:
-    home = tmp_path / "home"
+def test_read_commands_check_their_output_files_first(tmp_path: Path, workspace: Workspace,
+                                                     built_image: Build) -> None:
+    home = home_sharing_builds(tmp_path / "home", workspace)
     assert rtbench(home, "run", "--bench", "sem_take", "--iterations", "10").returncode == 0
     for args in (["report", "--json", "/no/such/dir/r.json"], ["report", "--html", "/no/such/dir/r.html"],
                  ["compare", "1", "1", "--json", "/no/such/dir/c.json"],

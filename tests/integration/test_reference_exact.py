@@ -5,8 +5,11 @@ tables) measured again from this tree give every result's median and status exac
 
 A change to the firmware, a kernel's flags or the host's conversion that moves a published
 figure fails here with every changed figure and the command that stores the new runs. The
-other cells (the other Cortex-M cores, the soft-core) are checked by `scripts/reference_runs.py
---check`, which uses the same comparison."""
+other cells (the other Cortex-M cores, the soft-core, and PREEMPT_RT Linux's on qemu-a9, whose
+whole catalogue at 1000 samples in a Linux guest takes over ten minutes) are checked by
+`scripts/reference_runs.py --check` (`--cells 'qemu-a9-linux-rt*'` for Linux's), which uses the
+same comparison. The suite still builds and runs PREEMPT_RT Linux on qemu-a9, bit for bit
+twice, in tests/integration/test_qemu_a9.py."""
 from __future__ import annotations
 
 import time
@@ -19,12 +22,14 @@ from rtbench.paths import Workspace
 from rtbench.reports import reference_runs as ref
 from tests.parts import need
 
-# The cells CI measures again (about two minutes): the three kernels' catalogues, 1 kHz tick
-# windows and FreeRTOS's tickless idle on qemu-m3, and FreeRTOS and PREEMPT_RT Linux on qemu-a9
-# (the Peters 2013 page), and RTEMS there where its tree and toolchain are; the guides' smaller
-# cells and the soft-core's by `scripts/reference_runs.py --check`.
+# The cells CI measures again (about a minute): the three kernels' catalogues, 1 kHz tick
+# windows and FreeRTOS's tickless idle on qemu-m3, and FreeRTOS on qemu-a9 (the Peters 2013
+# page), and RTEMS there where its tree and toolchain are; the guides' smaller cells, the
+# soft-core's and PREEMPT_RT Linux's by `scripts/reference_runs.py --check`.
 PATTERNS = ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx", "qemu-m3-*-tick1k", "qemu-m3-freertos-tickless",
-            "qemu-a9-freertos", "qemu-a9-linux-rt", "qemu-a9-rtems"]
+            "qemu-a9-freertos", "qemu-a9-rtems"]
+# Checked by the script only: too slow for the suite (its stored run took 788 s).
+SCRIPT_ONLY = ["qemu-a9-linux-rt"]
 CELLS = reference_cells.cell_names(PATTERNS)
 KERNELS = {value.label: str(value.settings["kernel"]) for axis in matrix.read(reference_cells.matrix_path()).axes
            for value in axis.values if value.label in CELLS}
@@ -55,8 +60,10 @@ def measured(workspace: Workspace, tmp_path_factory: pytest.TempPathFactory) -> 
 def test_the_checked_cells_are_reference_cells() -> None:
     assert CELLS[:3] == ["qemu-m3-freertos", "qemu-m3-ucos2", "qemu-m3-threadx"]
     assert {"qemu-m3-freertos-tick1k", "qemu-m3-ucos2-tick1k", "qemu-m3-threadx-tick1k"} <= set(CELLS)
-    assert {"qemu-a9-freertos", "qemu-a9-linux-rt"} <= set(CELLS) and set(KERNELS) == set(CELLS)
+    assert "qemu-a9-freertos" in CELLS and set(KERNELS) == set(CELLS)
     assert set(CELLS) <= set(ref.names()), f"store them with {ref.regenerate_command(PATTERNS)}"
+    # What left the suite is still a stored reference cell, for `scripts/reference_runs.py --check`.
+    assert set(reference_cells.cell_names(SCRIPT_ONLY)) <= set(ref.names()) - set(CELLS)
 
 
 @pytest.mark.parametrize("cell", CELLS)

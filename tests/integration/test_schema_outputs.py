@@ -17,6 +17,7 @@ from rtbench.model import Run
 from rtbench.paths import Workspace
 from rtbench.reports.report import run_to_json
 from rtbench.results import schema
+from tests.conftest import home_sharing_builds
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -39,8 +40,9 @@ def rtbench(home: Path, *args: str) -> subprocess.CompletedProcess:
     return proc
 
 
-def test_run_report_and_compare_documents_match_their_schemas(tmp_path: Path, built_image: Build) -> None:
-    home = tmp_path / "home"
+def test_run_report_and_compare_documents_match_their_schemas(tmp_path: Path, workspace: Workspace,
+                                                              built_image: Build) -> None:
+    home = home_sharing_builds(tmp_path / "home", workspace)
     benches = "task_switch,tick_cost,mutex_pi,irq_latency,boot_time,footprint"
     for name in ("a", "b"):
         rtbench(home, "run", "--bench", benches, "--iterations", "100", "--json", str(tmp_path / f"{name}.json"))
