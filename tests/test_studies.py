@@ -16,34 +16,12 @@ import pytest
 from rtbench.analysis import studies
 from rtbench.cli import main
 from rtbench.reports import reference_runs as ref
+from tests.sixth_study import study_toml
 
-STUDY = """order = 9
-title = "A sixth study (a test's own)"
-platform = "a test bench"
-unit = "count per window"
-row_keys = ["criterion", "mine"]
-
-[[rows]]
-criterion = "sem_take"
-mine = 100
-
-[[rows]]
-criterion = "sem_give"
-mine = 50
-
-[[comparison]]
-shape = "ratio"
-orientation = "rate"
-reference = "sem_take"
-columns = ["mine"]
-statistic = "median"
-criteria = [{ study = "sem_take", bench = "sem_take" }, { study = "sem_give", bench = "sem_give" }]
-
-[[reference]]
-shape = "ratio"
-title = "The sixth study on qemu-m3"
-runs = [{ run = "qemu-m3-freertos", name = "FreeRTOS" }]
-"""
+STUDY = study_toml(
+    'order = 9\ntitle = "A sixth study (a test\'s own)"\nplatform = "a test bench"\nunit = "count per window"\n',
+    tail='\n[[reference]]\nshape = "ratio"\ntitle = "The sixth study on qemu-m3"\n'
+         'runs = [{ run = "qemu-m3-freertos", name = "FreeRTOS" }]\n')
 
 
 @pytest.fixture

@@ -18,52 +18,19 @@ from rtbench.reports import reference_runs as ref
 from rtbench.results.runsource import load_run, run_from_document, run_name
 from rtbench.results.stats import median
 from rtbench.results.store import Store
+from tests.sixth_study import campaign_toml, study_toml
 
 REFERENCE = Path(__file__).resolve().parent.parent / "docs" / "reference"
 SOFT_CORE = [str(REFERENCE / f"vexriscv-sim-caches-{kernel}.json.gz") for kernel in ("freertos", "ucos2")]
 
-SIXTH = """order = 9
-title = "A sixth study with a figure and a campaign"
-unit = "count per window"
-campaigns = ["sixth-short"]
-row_keys = ["criterion", "mine"]
+SIXTH = study_toml(
+    'order = 9\ntitle = "A sixth study with a figure and a campaign"\nunit = "count per window"\n'
+    'campaigns = ["sixth-short"]\n', ("sem_take",),
+    tail='\n[[reference]]\nshape = "ratio"\nruns = [{ run = "qemu-m3-freertos", name = "FreeRTOS" }]\n\n'
+         '[[figure]]\nshape = "clock_sweep"\ntitle = "The sixth study\'s sweep"\nrun = "vexriscv-sim-caches-ucos2"\n'
+         'clocks = "10MHz:20MHz"\ndeadline = "1ms"\n')
 
-[[rows]]
-criterion = "sem_take"
-mine = 100
-
-[[comparison]]
-shape = "ratio"
-orientation = "rate"
-reference = "sem_take"
-columns = ["mine"]
-statistic = "median"
-criteria = [{ study = "sem_take", bench = "sem_take" }]
-
-[[reference]]
-shape = "ratio"
-runs = [{ run = "qemu-m3-freertos", name = "FreeRTOS" }]
-
-[[figure]]
-shape = "clock_sweep"
-title = "The sixth study's sweep"
-run = "vexriscv-sim-caches-ucos2"
-clocks = "10MHz:20MHz"
-deadline = "1ms"
-"""
-
-CAMPAIGN = """[campaign]
-name = "sixth-short"
-
-[settings]
-target = "qemu-m3"
-bench = "sem_take,sem_give"
-iterations = 20
-warmup = 2
-
-[axes]
-kernel = ["freertos"]
-"""
+CAMPAIGN = campaign_toml("sixth-short")
 
 
 @pytest.fixture

@@ -12,40 +12,11 @@ from pathlib import Path
 
 from rtbench.results.stats import median
 from rtbench.results.store import Store
+from tests.sixth_study import campaign_toml, study_toml
 
-STUDY = """title = "A study with a campaign of its own"
-campaigns = ["short"]
-row_keys = ["criterion", "mine"]
+STUDY = study_toml('title = "A study with a campaign of its own"\ncampaigns = ["short"]\n')
 
-[[rows]]
-criterion = "sem_take"
-mine = 100
-
-[[rows]]
-criterion = "sem_give"
-mine = 50
-
-[[comparison]]
-shape = "ratio"
-orientation = "rate"
-reference = "sem_take"
-columns = ["mine"]
-statistic = "median"
-criteria = [{ study = "sem_take", bench = "sem_take" }, { study = "sem_give", bench = "sem_give" }]
-"""
-
-CAMPAIGN = """[campaign]
-name = "short"
-
-[settings]
-target = "qemu-m3"
-bench = "sem_take,sem_give"
-iterations = 20
-warmup = 2
-
-[axes]
-kernel = ["freertos"]
-"""
+CAMPAIGN = campaign_toml("short")
 
 
 def test_a_studys_campaign_is_measured_stored_and_set_beside_the_study(tmp_path: Path) -> None:
