@@ -194,12 +194,19 @@ def _link_flags(directory: Path) -> list[str]:
 
 
 def _forget_stale_configuration(directory: Path, toolchain: Path, log: Callable[[str], None]) -> None:
-    """A build directory configured with another toolchain file (one that moved, as the Cortex-M
-    targets' did into targets/cortex-m/) cannot reconfigure itself: CMake keeps the old path."""
+    """A build directory configured at another path, or with another toolchain file (one that
+    moved, as the Cortex-M targets' did into targets/cortex-m/), is configured again from scratch:
+    building it would keep the old path."""
     cache = directory / "CMakeCache.txt"
     try:
         text = cache.read_text(errors="replace")
     except OSError:
+        return
+    if f"CMAKE_CACHEFILE_DIR:INTERNAL={directory}\n" not in text:
+        # Configured under another spelling of its path (through a link): its prefix maps name
+        # that spelling, not the real path the compiler records.
+        log(f"reconfiguring {directory.name}: it was configured at another path")
+        _forget_configuration(directory)
         return
     if f"CMAKE_TOOLCHAIN_FILE:FILEPATH={toolchain}\n" in text or "CMAKE_TOOLCHAIN_FILE:" not in text:
         return
@@ -281,9 +288,12 @@ def build_image(target: Target, kernel: Kernel, profile: str, source: KernelSour
             tree, patches = patched_tree(kernel, source.path, source.version, copy_dir, log)
     # Two runs of the same configuration (two shells, or parallel CI jobs) share this directory:
     # one configures and builds while the other waits, then finds it up to date.
+    # The compiler records the directory it runs in by its real path (getcwd), which the prefix
+    # maps must name: a build folder reached through a link is configured at its real path.
+    real = directory.resolve()
     with directory_lock(directory, lambda: log(f"waiting for another rtbench process building {directory.name}")):
         try:
-            output = _configure_and_build(target, kernel, profile, tree, directory, words, defines, log, image)
+            output = _configure_and_build(target, kernel, profile, tree, real, words, defines, log, image)
         except BuildError as err:
             raise _too_big(err, target) or err from None
         elf_sha256 = file_sha256(directory / f"{image}.elf")

@@ -106,6 +106,11 @@ def test_two_clean_builds_are_identical_and_warning_free(target_name: str, kerne
     shutil.copytree(repo_dir / "firmware", checkout, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setenv("RTBENCH_FIRMWARE", str(checkout))
     fresh = Workspace(tmp_path / "another-workspace")
+    # Its build folder is reached through a link (as the test workers' shared one is): the
+    # compiler sees the real path, which the image must not hold either.
+    (tmp_path / "linked-builds").mkdir()
+    fresh.root.mkdir()
+    fresh.builds.symlink_to(tmp_path / "linked-builds", target_is_directory=True)
     second = _build(target_name, kernel_name, fresh)
     assert second.directory != first.directory
     assert second.warnings == ()
@@ -114,7 +119,8 @@ def test_two_clean_builds_are_identical_and_warning_free(target_name: str, kerne
     assert _code_flags(second) == _code_flags(first)
     image = second.elf.read_bytes()
     tree = _source(kernel_name).path
-    places = [repo_dir / "firmware", checkout, workspace.root, fresh.root, *([tree] if tree else [])]
+    places = [repo_dir / "firmware", checkout, workspace.root, fresh.root, workspace.builds.resolve(),
+              fresh.builds.resolve(), *([tree] if tree else [])]
     leaked = [str(path) for path in places if str(path).encode() in image]
     assert leaked == []
     assert second.elf_sha256 == first.elf_sha256
